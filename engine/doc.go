@@ -1,0 +1,21 @@
+// Package engine solves, generates, grades and explains Sudoku puzzles on
+// every board from 4×4 to 25×25.
+//
+// A board is N×N cells split into boxes of R rows × C columns, with R·C = N
+// and R, C ≥ 2 (a [Shape]). Each row, column and box must hold every value
+// 1…N exactly once. The string form of a board lists its N·N cells row by
+// row: '.' or '0' is an empty cell, '1'–'9' are the values 1–9 and 'A'–'Z'
+// (either case) are 10–35, so a 16×16 board uses 1–9 and A–G. Whitespace and
+// the separators '|', '-' and '+' are ignored, so a pretty-printed grid
+// parses as is.
+//
+// The package is pure: it knows no HTTP and no logging, keeps no global
+// state but a cache of peer tables (one per shape, built once), and takes
+// its randomness from the caller.
+//
+//	b, _ := engine.ParseBoard("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", engine.Shape{})
+//	res, err := engine.Solve(context.Background(), b, engine.Limits{})
+//	if err == nil {
+//		fmt.Println(res.Solution, res.Unique)
+//	}
+package engine

@@ -1,0 +1,3 @@
+module github.com/sudokud/sudokud
+
+go 1.26
