@@ -1,0 +1,833 @@
+// sudokud playground: a Sudoku game that talks only to the public API
+// (/generate, /hint, /solve, /validate). No build step, no dependencies.
+'use strict';
+
+(() => {
+  const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+  const PRESETS = [4, 6, 8, 9, 10, 12, 15, 16];
+
+  // Cell kinds: who put the value there.
+  const EMPTY = 0, GIVEN = 1, ENTRY = 2, HINTED = 3, SOLVED = 4;
+
+  const $ = (id) => document.getElementById(id);
+  const el = {
+    size: $('size'), box: $('box'), difficulty: $('difficulty'), newGame: $('new-game'),
+    board: $('board'), pad: $('pad'), status: $('status'), timer: $('timer'), info: $('info'),
+    hint: $('hint'), undo: $('undo'), reset: $('reset'), solve: $('solve'),
+    paste: $('paste'), pasteBox: $('paste-box'), pastePlay: $('paste-play'),
+    pasteSolve: $('paste-solve'), pasteExport: $('paste-export'),
+  };
+
+  // ---- shapes ---------------------------------------------------------------
+
+  // splits lists every box R×C with R·C = n and R, C ≥ 2, the default first
+  // (R ≤ C with R as large as possible), then the others by R.
+  function splits(n) {
+    const all = [];
+    for (let r = 2; r <= n / 2; r++) {
+      if (n % r === 0 && n / r >= 2) all.push({ n, r, c: n / r });
+    }
+    const def = all.filter((s) => s.r <= s.c).pop();
+    return def ? [def, ...all.filter((s) => s !== def)] : [];
+  }
+  const boxName = (s) => `${s.r}x${s.c}`;
+  const shapeKey = (s) => `${s.n}:${boxName(s)}`;
+
+  // ---- symbols: 1–9, then A–Z for 10 and up, '.' for empty ------------------
+
+  const sym = (v) => (v === 0 ? '.' : v < 10 ? String(v) : String.fromCharCode(55 + v));
+  const show = (v) => (v === 0 ? '' : sym(v));
+
+  // symbolValue returns the value a key or puzzle character stands for:
+  // 0 for empty ('.', '0'), 1–35, or -1 if it is not a symbol.
+  function symbolValue(ch) {
+    if (ch === '.' || ch === '0') return 0;
+    if (ch >= '1' && ch <= '9') return ch.charCodeAt(0) - 48;
+    const u = ch.toUpperCase();
+    if (u.length === 1 && u >= 'A' && u <= 'Z') return u.charCodeAt(0) - 55;
+    return -1;
+  }
+
+  // parsePuzzle reads a puzzle string the way the API does (whitespace and
+  // | - + ignored). It returns the values or throws with a readable message.
+  function parsePuzzle(text) {
+    const vals = [];
+    for (const ch of text) {
+      if (/\s/.test(ch) || ch === '|' || ch === '-' || ch === '+') continue;
+      const v = symbolValue(ch);
+      if (v < 0) throw new Error(`"${ch}" is not a Sudoku symbol`);
+      vals.push(v);
+    }
+    const n = Math.round(Math.sqrt(vals.length));
+    if (vals.length === 0) throw new Error('paste a puzzle first');
+    if (n * n !== vals.length || splits(n).length === 0) {
+      throw new Error(`${vals.length} symbols is not a supported board (4×4 to 25×25 needs 16 to 625)`);
+    }
+    const big = vals.find((v) => v > n);
+    if (big) throw new Error(`"${sym(big)}" is too large for a ${n}×${n} board`);
+    return { n, vals };
+  }
+
+  const boardString = (arr) => Array.from(arr, sym).join('');
+
+  // ---- API ------------------------------------------------------------------
+
+  class APIError extends Error {
+    constructor(status, code, detail, problem) {
+      super(detail);
+      this.status = status;
+      this.code = code;
+      this.detail = detail;
+      this.problem = problem || {};
+    }
+  }
+
+  // api posts JSON to an endpoint of the public API (relative, so the page
+  // works under any prefix) and returns the decoded answer, or throws an
+  // APIError carrying the problem+json code, detail and conflicts.
+  // A seed is an int64, more than a JS number holds exactly: it travels as
+  // the digits the server sent, never through a float.
+  async function api(path, body) {
+    let res;
+    let json = JSON.stringify(body);
+    if (typeof body.seed === 'string') json = json.replace(/"seed":"(-?\d+)"/, '"seed":$1');
+    try {
+      res = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: json,
+      });
+    } catch (err) {
+      throw new APIError(0, 'network', `could not reach the server (${err.message})`);
+    }
+    const text = await res.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch (_) { data = null; }
+    if (!res.ok) {
+      const p = data && typeof data === 'object' ? data : {};
+      let detail = p.detail || p.title || text.trim().slice(0, 200) || res.statusText;
+      if (Array.isArray(p.errors) && p.errors.length) {
+        detail += ' (' + p.errors.map((e) => `${e.field}: ${e.message}`).join('; ') + ')';
+      }
+      throw new APIError(res.status, p.code || `http_${res.status}`, detail, p);
+    }
+    if (!data || typeof data !== 'object') {
+      throw new APIError(res.status, 'bad_response', `${path} answered without JSON`);
+    }
+    Object.defineProperty(data, 'seeds', { value: (text.match(/"seed"\s*:\s*-?\d+/g) || []).map((m) => m.replace(/^.*:\s*/, '')) });
+    return data;
+  }
+
+  // ---- difficulty levels per shape ------------------------------------------
+
+  const levelCache = new Map(); // shapeKey → levels the server offers
+  try {
+    const saved = JSON.parse(sessionStorage.getItem('sudokud.levels') || '{}');
+    for (const [k, v] of Object.entries(saved)) levelCache.set(k, v);
+  } catch (_) { /* private mode: no cache across reloads */ }
+
+  function rememberLevels(shape, levels) {
+    levelCache.set(shapeKey(shape), levels);
+    try { sessionStorage.setItem('sudokud.levels', JSON.stringify(Object.fromEntries(levelCache))); } catch (_) { /* ignore */ }
+  }
+
+  // levelsFromProblem reads the levels a 422 difficulty_unavailable answer
+  // names: a list field if the server sends one, else the level words of its
+  // detail, less the level that was refused.
+  function levelsFromProblem(p, refused) {
+    const onlyLevels = (a) => Array.isArray(a) && a.length > 0 && a.every((x) => LEVELS.includes(String(x).toLowerCase()));
+    for (const key of ['levels', 'available', 'available_levels', 'offered', 'difficulties']) {
+      if (onlyLevels(p[key])) return sortLevels(p[key]);
+    }
+    for (const v of Object.values(p)) if (onlyLevels(v)) return sortLevels(v);
+    const words = String(p.detail || '').toLowerCase().match(/\b(easy|medium|hard|expert)\b/g) || [];
+    return sortLevels(words.filter((w) => w !== refused));
+  }
+  const sortLevels = (a) => LEVELS.filter((l) => a.map((x) => String(x).toLowerCase()).includes(l));
+
+  // closestLevel picks the offered level nearest to the wanted one, the
+  // harder one on a tie.
+  function closestLevel(levels, want) {
+    const w = LEVELS.indexOf(want);
+    return levels.slice().sort((a, b) => {
+      const da = Math.abs(LEVELS.indexOf(a) - w), db = Math.abs(LEVELS.indexOf(b) - w);
+      return da - db || LEVELS.indexOf(b) - LEVELS.indexOf(a);
+    })[0];
+  }
+
+  function fillDifficulty(shape, want) {
+    const levels = levelCache.get(shapeKey(shape)) || LEVELS;
+    const keep = want || el.difficulty.value;
+    el.difficulty.replaceChildren(...levels.map((l) => new Option(l[0].toUpperCase() + l.slice(1), l)));
+    el.difficulty.value = levels.includes(keep) ? keep : closestLevel(levels, keep);
+  }
+
+  // ---- controls: size, box ----------------------------------------------------
+
+  function fillSizes() {
+    const classic = document.createElement('optgroup');
+    classic.label = 'Classic';
+    const more = document.createElement('optgroup');
+    more.label = 'More sizes';
+    for (let n = 4; n <= 25; n++) {
+      if (splits(n).length === 0) continue;
+      (PRESETS.includes(n) ? classic : more).append(new Option(`${n}×${n}`, String(n)));
+    }
+    el.size.append(classic, more);
+  }
+
+  function fillBoxes(n, want) {
+    const list = splits(n);
+    el.box.replaceChildren(...list.map((s, i) =>
+      new Option(`${s.r}×${s.c}${i === 0 ? ' (default)' : ''}`, boxName(s))));
+    el.box.value = list.some((s) => boxName(s) === want) ? want : boxName(list[0]);
+  }
+
+  function chosenShape() {
+    const n = Number(el.size.value);
+    return splits(n).find((s) => boxName(s) === el.box.value) || splits(n)[0];
+  }
+
+  // ---- game state -------------------------------------------------------------
+
+  const game = {
+    id: 0,          // bumps on every new board; stale answers are dropped
+    shape: null,
+    givens: null,   // Uint8Array of the original puzzle
+    cells: null,    // Uint8Array of what is on the board now
+    kind: null,     // Uint8Array of EMPTY/GIVEN/ENTRY/HINTED/SOLVED
+    sel: -1,
+    conflicts: new Set(),
+    history: [],    // undo stack of [index, value, kind]
+    mistake: -1,
+    hintCell: -1,
+    hintRelated: new Set(),
+    hints: 0,
+    finished: false,
+    meta: {},
+    check: 0,       // bumps on every change; a stale /validate answer is dropped
+  };
+  let cellEls = [];
+
+  const timer = { start: 0, elapsed: 0, running: false, tick: 0 };
+
+  function fmtTime(ms) {
+    const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    const ss = String(s % 60).padStart(2, '0');
+    return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  }
+  function timerNow() { return timer.running ? timer.elapsed + (performance.now() - timer.start) : timer.elapsed; }
+  function showTime() { el.timer.textContent = fmtTime(timerNow()); }
+  function startTimer() {
+    stopTimer();
+    timer.elapsed = 0;
+    timer.start = performance.now();
+    timer.running = true;
+    timer.tick = setInterval(showTime, 250);
+    showTime();
+  }
+  function stopTimer() {
+    if (timer.running) timer.elapsed += performance.now() - timer.start;
+    timer.running = false;
+    clearInterval(timer.tick);
+    showTime();
+  }
+
+  function setStatus(text, tone) {
+    el.status.textContent = text;
+    el.status.dataset.tone = tone || 'info';
+  }
+
+  const cellName = (i) => `r${Math.floor(i / game.shape.n) + 1}c${(i % game.shape.n) + 1}`;
+  const levelText = (l) => (l ? l[0].toUpperCase() + l.slice(1) : '');
+
+  // ---- rules, computed here on every entry -------------------------------------
+
+  // units returns the cell indexes of every row, column and box.
+  function units(shape) {
+    const { n, r: br, c: bc } = shape, out = [];
+    for (let r = 0; r < n; r++) out.push(Array.from({ length: n }, (_, c) => r * n + c));
+    for (let c = 0; c < n; c++) out.push(Array.from({ length: n }, (_, r) => r * n + c));
+    for (let b = 0; b < n; b++) {
+      const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc, u = [];
+      for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((r0 + r) * n + c0 + c);
+      out.push(u);
+    }
+    return out;
+  }
+  let unitList = [];
+  let unitsOf = []; // cell index → the three units it is in
+
+  function findConflicts() {
+    const bad = new Set();
+    for (const u of unitList) {
+      const seen = new Map();
+      for (const i of u) {
+        const v = game.cells[i];
+        if (!v) continue;
+        if (seen.has(v)) { bad.add(i); bad.add(seen.get(v)); } else seen.set(v, i);
+      }
+    }
+    return bad;
+  }
+
+  // clashesOf lists the cells that share a unit and a value with cell i.
+  function clashesOf(i) {
+    const v = game.cells[i], out = new Set();
+    if (!v) return [];
+    for (const u of unitsOf[i]) for (const j of u) if (j !== i && game.cells[j] === v) out.add(j);
+    return [...out];
+  }
+
+  // ---- board ------------------------------------------------------------------
+
+  function buildBoard() {
+    const { n, r: br, c: bc } = game.shape;
+    el.board.style.setProperty('--n', n);
+    el.board.dataset.size = n;
+    el.board.dataset.box = boxName(game.shape);
+    el.board.className = 'board' + (n >= 16 ? ' big' : n >= 10 ? ' mid' : '');
+    el.board.setAttribute('aria-label', `Sudoku board, ${n} by ${n}, boxes ${br} by ${bc}`);
+    const frag = document.createDocumentFragment();
+    cellEls = [];
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'cell';
+      b.dataset.row = r;
+      b.dataset.col = c;
+      b.dataset.index = i;
+      b.tabIndex = -1;
+      frag.append(b);
+      cellEls.push(b);
+    }
+    el.board.replaceChildren(frag);
+    unitList = units(game.shape);
+    unitsOf = Array.from({ length: n * n }, () => []);
+    for (const u of unitList) for (const i of u) unitsOf[i].push(u);
+    buildPad();
+  }
+
+  function buildPad() {
+    const n = game.shape.n;
+    el.pad.style.setProperty('--pad-cols', n <= 4 ? 2 : n <= 9 ? 3 : n <= 16 ? 4 : 5);
+    const keys = [];
+    for (let v = 1; v <= n; v++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'key';
+      b.dataset.value = v;
+      b.setAttribute('aria-label', `Enter ${sym(v)}`);
+      b.innerHTML = `<span class="sym">${sym(v)}</span><span class="left" aria-hidden="true"></span>`;
+      keys.push(b);
+    }
+    const clear = document.createElement('button');
+    clear.type = 'button';
+    clear.className = 'key clear';
+    clear.dataset.value = 0;
+    clear.textContent = 'Clear';
+    clear.setAttribute('aria-label', 'Clear cell');
+    keys.push(clear);
+    el.pad.replaceChildren(...keys);
+  }
+
+  function paint() {
+    const { n, r: br, c: bc } = game.shape;
+    const sel = game.sel;
+    const sr = sel >= 0 ? Math.floor(sel / n) : -1, sc = sel >= 0 ? sel % n : -1;
+    const sb = sel >= 0 ? Math.floor(sr / br) * br + Math.floor(sc / bc) : -1;
+    const sv = sel >= 0 ? game.cells[sel] : 0;
+    const counts = new Array(n + 1).fill(0);
+    for (let i = 0; i < n * n; i++) {
+      const v = game.cells[i], k = game.kind[i];
+      counts[v]++;
+      const r = Math.floor(i / n), c = i % n, b = Math.floor(r / br) * br + Math.floor(c / bc);
+      let cls = 'cell';
+      if (c === n - 1) cls += ' edge-r';
+      else if ((c + 1) % bc === 0) cls += ' box-r';
+      if (r === n - 1) cls += ' edge-b';
+      else if ((r + 1) % br === 0) cls += ' box-b';
+      if (k === GIVEN) cls += ' given';
+      else if (k === ENTRY) cls += ' entry';
+      else if (k === HINTED) cls += ' hinted';
+      else if (k === SOLVED) cls += ' solved';
+      if (i === sel) cls += ' selected';
+      else if (r === sr || c === sc || b === sb) cls += ' peer';
+      if (sv && v === sv && i !== sel) cls += ' same';
+      if (game.conflicts.has(i)) cls += ' conflict';
+      if (i === game.mistake) cls += ' mistake';
+      if (i === game.hintCell) cls += ' hint';
+      else if (game.hintRelated.has(i)) cls += ' hint-related';
+      const e = cellEls[i];
+      if (e.className !== cls) e.className = cls;
+      const txt = show(v);
+      if (e.textContent !== txt) e.textContent = txt;
+      let label = `Row ${r + 1}, column ${c + 1}, `;
+      label += v ? (k === GIVEN ? `given ${sym(v)}` : sym(v)) : 'empty';
+      if (game.conflicts.has(i)) label += ', conflict';
+      if (i === game.mistake) label += ', mistake';
+      if (e.getAttribute('aria-label') !== label) e.setAttribute('aria-label', label);
+      e.tabIndex = i === (sel >= 0 ? sel : 0) ? 0 : -1;
+      if (game.finished || k === GIVEN) e.setAttribute('aria-readonly', 'true');
+      else e.removeAttribute('aria-readonly');
+    }
+    for (const key of el.pad.children) {
+      const v = Number(key.dataset.value);
+      if (!v) continue;
+      const left = n - counts[v];
+      key.classList.toggle('done', left <= 0);
+      key.classList.toggle('active', v === sv);
+      key.querySelector('.left').textContent = left > 0 ? left : '✓';
+    }
+    el.board.classList.toggle('finished', game.finished);
+    updateButtons();
+  }
+
+  let busy = 0;
+  function updateButtons() {
+    const has = !!game.shape;
+    el.solve.disabled = !has || game.finished || game.conflicts.size > 0 || busy > 0;
+    el.solve.title = game.conflicts.size > 0 ? 'Fix the clashing cells first' : '';
+    el.hint.disabled = !has || game.finished || busy > 0;
+    el.undo.disabled = !has || game.finished || game.history.length === 0;
+    el.reset.disabled = !has;
+    el.newGame.disabled = busy > 0;
+    el.pasteExport.disabled = !has;
+    for (const key of el.pad.children) key.disabled = !has || game.finished;
+  }
+
+  async function withBusy(fn) {
+    busy++;
+    updateButtons();
+    document.body.classList.add('busy');
+    try { return await fn(); } finally {
+      busy--;
+      if (!busy) document.body.classList.remove('busy');
+      updateButtons();
+    }
+  }
+
+  function select(i, focus = true) {
+    if (!game.shape || i < 0 || i >= cellEls.length) return;
+    game.sel = i;
+    paint();
+    if (focus) cellEls[i].focus({ preventScroll: false });
+  }
+
+  function move(dr, dc) {
+    if (!game.shape) return;
+    const n = game.shape.n;
+    if (game.sel < 0) { select(0); return; }
+    const r = Math.min(n - 1, Math.max(0, Math.floor(game.sel / n) + dr));
+    const c = Math.min(n - 1, Math.max(0, (game.sel % n) + dc));
+    select(r * n + c);
+  }
+
+  // ---- the one input path: number pad and keyboard both land here -------------
+
+  function enterValue(v) {
+    if (!game.shape) { setStatus('Start a new game or paste a puzzle first.'); return; }
+    if (game.finished) { setStatus('This game is over. Start a new one, or Reset to play it again.'); return; }
+    const i = game.sel;
+    if (i < 0) { setStatus('Pick a cell first.'); return; }
+    if (game.kind[i] === GIVEN) { setStatus(`${cellName(i)} is a given; it cannot change.`); return; }
+    if (v > game.shape.n) { setStatus(`Values on this board go from 1 to ${sym(game.shape.n)}.`); return; }
+    if (game.cells[i] === v) return;
+    game.history.push([i, game.cells[i], game.kind[i]]);
+    put(i, v, v ? ENTRY : EMPTY);
+    const clash = clashesOf(i);
+    if (clash.length) {
+      setStatus(`${sym(v)} at ${cellName(i)} clashes with ${clash.map(cellName).join(', ')}.`, 'warn');
+    } else if (['warn', 'error', 'hint'].includes(el.status.dataset.tone)) {
+      setStatus('');
+    }
+    checkWin();
+  }
+
+  function put(i, v, k) {
+    game.cells[i] = v;
+    game.kind[i] = k;
+    game.check++;
+    if (i === game.mistake) game.mistake = -1;
+    game.hintCell = -1;
+    game.hintRelated = new Set();
+    game.conflicts = findConflicts();
+    paint();
+  }
+
+  function undo() {
+    if (!game.shape || game.finished) return;
+    const last = game.history.pop();
+    if (!last) { setStatus('Nothing to undo.'); return; }
+    const [i, v, k] = last;
+    game.sel = i;
+    put(i, v, k);
+    cellEls[i].focus();
+    setStatus(`Undid ${cellName(i)}.`);
+  }
+
+  function reset() {
+    if (!game.shape) return;
+    const wasFinished = game.finished;
+    game.cells = game.givens.slice();
+    game.kind = game.givens.map((v) => (v ? GIVEN : EMPTY));
+    game.history = [];
+    game.mistake = -1;
+    game.hintCell = -1;
+    game.hintRelated = new Set();
+    game.finished = false;
+    game.check++;
+    game.conflicts = findConflicts();
+    if (wasFinished) { game.hints = 0; startTimer(); }
+    paint();
+    setStatus('Board reset to the givens.');
+  }
+
+  // loadGame puts a new puzzle on the board and starts the clock.
+  function loadGame(shape, givens, meta) {
+    game.id++;
+    game.shape = shape;
+    game.givens = Uint8Array.from(givens);
+    game.meta = meta || {};
+    buildBoard();
+    game.sel = -1;
+    game.hints = 0;
+    reset();
+    game.sel = Math.max(0, game.cells.indexOf(0));
+    paint();
+    const parts = [`${shape.n}×${shape.n}`, `box ${shape.r}×${shape.c}`];
+    if (meta.difficulty) parts.push(levelText(meta.difficulty));
+    parts.push(`${game.givens.filter((v) => v).length} givens`);
+    if (meta.seed !== undefined && meta.seed !== null) parts.push(`seed ${meta.seed}`);
+    el.info.textContent = parts.join(' · ');
+    startTimer();
+    cellEls[game.sel].focus({ preventScroll: true });
+  }
+
+  // ---- win: full and conflict-free, confirmed by /validate -----------------------
+
+  async function checkWin() {
+    if (game.finished || game.cells.includes(0) || game.conflicts.size) return;
+    const id = game.id, check = game.check;
+    const shape = game.shape;
+    let res;
+    try {
+      res = await api('validate', {
+        size: shape.n, box: boxName(shape),
+        puzzle: boardString(game.cells), givens: boardString(game.givens),
+      });
+    } catch (err) {
+      if (id === game.id) setStatus(`Could not check the board: ${err.detail}`, 'error');
+      return;
+    }
+    if (id !== game.id || check !== game.check) return; // the board changed meanwhile
+    if (res.solved) {
+      stopTimer();
+      game.finished = true;
+      game.sel = -1;
+      paint();
+      const lvl = game.meta.difficulty ? ` ${game.meta.difficulty}` : '';
+      const hints = game.hints ? ` with ${game.hints} hint${game.hints > 1 ? 's' : ''}` : '';
+      setStatus(`Solved! ${shape.n}×${shape.n}${lvl} in ${fmtTime(timer.elapsed)}${hints}. 🎉`, 'win');
+      el.newGame.focus();
+    } else {
+      markServerConflicts(res.conflicts);
+      setStatus('The board is full but not solved: the server sees a clash.', 'warn');
+    }
+  }
+
+  function markServerConflicts(list) {
+    if (!Array.isArray(list)) return;
+    const n = game.shape.n;
+    for (const c of list) if (Number.isInteger(c.row) && Number.isInteger(c.col)) game.conflicts.add(c.row * n + c.col);
+    paint();
+  }
+
+  // ---- endpoints ----------------------------------------------------------------
+
+  async function newGame(opts = {}) {
+    const shape = chosenShape();
+    setStatus(`Generating a ${shape.n}×${shape.n} ${el.difficulty.value} puzzle…`, 'busy');
+    await withBusy(async () => {
+      let note = '';
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const level = el.difficulty.value;
+        const body = { size: shape.n, box: boxName(shape), difficulty: level };
+        if (opts.seed !== undefined) body.seed = String(opts.seed);
+        try {
+          const res = await api('generate', body);
+          const p = res.puzzles && res.puzzles[0];
+          if (!p || typeof p.puzzle !== 'string') throw new APIError(200, 'bad_response', 'no puzzle in the answer');
+          const parsed = parsePuzzle(p.puzzle);
+          if (parsed.n !== shape.n) throw new APIError(200, 'bad_response', `asked for ${shape.n}×${shape.n}, got ${parsed.n}×${parsed.n}`);
+          const seed = res.seeds[0] !== undefined ? res.seeds[0] : p.seed;
+          const lvl = p.difficulty || level;
+          loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate' });
+          setStatus(`${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
+          rememberURL({ size: shape.n, box: boxName(shape), difficulty: lvl, seed });
+          return;
+        } catch (err) {
+          if (err.code === 'difficulty_unavailable' && attempt === 0) {
+            const levels = levelsFromProblem(err.problem, level);
+            if (levels.length) {
+              rememberLevels(shape, levels);
+              fillDifficulty(shape);
+              const alt = closestLevel(levels, level);
+              note = `A ${shape.n}×${shape.n} board with ${shape.r}×${shape.c} boxes offers ${levels.join(', ')}. `;
+              setStatus(`${note}Making a ${alt} one…`, 'busy');
+              continue;
+            }
+          }
+          setStatus(`Could not generate a puzzle: ${err.detail}`, 'error');
+          return;
+        }
+      }
+    });
+  }
+
+  async function hint() {
+    if (!game.shape || game.finished) return;
+    const id = game.id, shape = game.shape;
+    setStatus('Looking for a hint…', 'busy');
+    await withBusy(async () => {
+      let res;
+      try {
+        res = await api('hint', {
+          size: shape.n, box: boxName(shape),
+          puzzle: boardString(game.cells), givens: boardString(game.givens),
+        });
+      } catch (err) {
+        if (id !== game.id) return;
+        if (err.code === 'conflict') {
+          markServerConflicts(err.problem.conflicts);
+          setStatus(`No hint while cells clash: ${err.detail}`, 'warn');
+        } else if (err.code === 'no_empty_cells') {
+          setStatus('The board is full: nothing left to hint.', 'warn');
+        } else {
+          setStatus(`Could not get a hint: ${err.detail}`, 'error');
+        }
+        return;
+      }
+      if (id !== game.id) return;
+      const n = shape.n;
+      if (!Number.isInteger(res.row) || !Number.isInteger(res.col) || res.row < 0 || res.row >= n || res.col < 0 || res.col >= n) {
+        setStatus('The hint named no cell on this board.', 'error');
+        return;
+      }
+      const i = res.row * n + res.col;
+      game.hints++;
+      if (res.kind === 'mistake') {
+        game.sel = i;
+        game.mistake = i;
+        game.hintCell = -1;
+        game.hintRelated = new Set();
+        paint();
+        cellEls[i].focus();
+        setStatus(`Mistake at ${cellName(i)}: ${res.explanation || `${sym(res.value)} does not belong here.`}`, 'warn');
+        return;
+      }
+      if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
+        game.history.push([i, 0, EMPTY]);
+        game.sel = i;
+        put(i, res.value, HINTED);
+      }
+      game.sel = i;
+      game.hintCell = i;
+      game.hintRelated = new Set((res.cells || [])
+        .filter((c) => Number.isInteger(c.row) && Number.isInteger(c.col))
+        .map((c) => c.row * n + c.col));
+      paint();
+      cellEls[i].focus();
+      const tech = res.technique ? ` (${res.technique.replace(/_/g, ' ')})` : '';
+      setStatus(`Hint${tech}: ${res.explanation || `${cellName(i)} is ${sym(res.value)}.`}`, 'hint');
+      checkWin();
+    });
+  }
+
+  async function solve() {
+    if (!game.shape || game.finished || game.conflicts.size) return;
+    const id = game.id, shape = game.shape;
+    setStatus('Solving…', 'busy');
+    await withBusy(async () => {
+      let res;
+      try {
+        res = await api('solve', { size: shape.n, box: boxName(shape), puzzle: boardString(game.cells) });
+      } catch (err) {
+        if (id !== game.id) return;
+        if (err.code === 'unsolvable' && game.kind.some((k) => k === ENTRY)) {
+          setStatus('No solution from here: one of your entries is wrong. Hint shows which.', 'warn');
+        } else if (err.code === 'conflict') {
+          markServerConflicts(err.problem.conflicts);
+          setStatus(`Cells clash: ${err.detail}`, 'warn');
+        } else {
+          setStatus(`Could not solve: ${err.detail}`, 'error');
+        }
+        return;
+      }
+      if (id !== game.id) return;
+      let sol;
+      try { sol = parsePuzzle(String(res.solution)); } catch (e) { setStatus(`Odd solution from the server: ${e.message}`, 'error'); return; }
+      for (let i = 0; i < sol.vals.length; i++) {
+        if (game.cells[i] === 0) { game.cells[i] = sol.vals[i]; game.kind[i] = SOLVED; }
+      }
+      stopTimer();
+      game.finished = true;
+      game.check++;
+      game.conflicts = findConflicts();
+      paint();
+      const st = res.stats || {};
+      const how = st.nodes !== undefined ? ` (${st.nodes} nodes, ${st.guesses} guesses, ${(st.duration_us / 1000).toFixed(1)} ms)` : '';
+      setStatus(`Solved by sudokud${res.unique === false ? ': one of several solutions' : ''}${how}.`, 'info');
+    });
+  }
+
+  // loadPasted reads the paste box, checks it with /validate and starts a game.
+  async function loadPasted(thenSolve) {
+    let parsed;
+    try { parsed = parsePuzzle(el.paste.value); } catch (e) { setStatus(`Cannot read that puzzle: ${e.message}.`, 'error'); return; }
+    const picked = chosenShape();
+    const shape = picked.n === parsed.n ? picked : splits(parsed.n)[0];
+    const puzzle = boardString(parsed.vals);
+    let res;
+    setStatus('Checking the puzzle…', 'busy');
+    const ok = await withBusy(async () => {
+      try {
+        res = await api('validate', { size: shape.n, box: boxName(shape), puzzle, solvable: true });
+        return true;
+      } catch (err) {
+        setStatus(`The server rejected that puzzle: ${err.detail}`, 'error');
+        return false;
+      }
+    });
+    if (!ok) return;
+    el.size.value = String(shape.n);
+    fillBoxes(shape.n, boxName(shape));
+    fillDifficulty(shape);
+    loadGame(shape, parsed.vals, { source: 'paste' });
+    rememberURL({ puzzle, box: boxName(shape) });
+    if (!res.valid) {
+      setStatus('That puzzle breaks a rule: the clashing givens are marked.', 'warn');
+      markServerConflicts(res.conflicts);
+    } else if (res.solvable === false) {
+      setStatus('That puzzle has no solution.', 'warn');
+    } else if (res.complete) {
+      setStatus('That grid is already full.', 'info');
+    } else if (thenSolve) {
+      await solve();
+    } else {
+      setStatus(`Your ${shape.n}×${shape.n} puzzle is on the board. Good luck!`);
+    }
+  }
+
+  function exportCurrent() {
+    if (!game.shape) return;
+    el.pasteBox.open = true;
+    el.paste.value = boardString(game.givens);
+    el.paste.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(el.paste.value).then(
+        () => setStatus('The givens are in the box and on the clipboard.'),
+        () => setStatus('The givens are in the box: copy them from there.'));
+    } else {
+      setStatus('The givens are in the box: copy them from there.');
+    }
+  }
+
+  // rememberURL keeps the game in the address bar, so a link replays it.
+  function rememberURL(params) {
+    try {
+      const u = new URL(location.href);
+      u.search = '';
+      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) u.searchParams.set(k, v);
+      history.replaceState(null, '', u);
+    } catch (_) { /* file:// or sandboxed: fine without */ }
+  }
+
+  // ---- wiring -----------------------------------------------------------------------
+
+  el.board.addEventListener('click', (e) => {
+    const cell = e.target.closest('.cell');
+    if (cell) select(Number(cell.dataset.index));
+  });
+  el.pad.addEventListener('click', (e) => {
+    const key = e.target.closest('.key');
+    if (!key || key.disabled) return;
+    enterValue(Number(key.dataset.value));
+    if (game.sel >= 0 && cellEls[game.sel]) cellEls[game.sel].focus({ preventScroll: true });
+  });
+  // Keep the board selection when the pad is tapped.
+  el.pad.addEventListener('mousedown', (e) => { if (e.target.closest('.key')) e.preventDefault(); });
+
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || !game.shape) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) {
+      e.preventDefault();
+      move(...moves[e.key]);
+      return;
+    }
+    if (e.key === 'Backspace' || e.key === 'Delete') {
+      e.preventDefault();
+      enterValue(0);
+      return;
+    }
+    if (e.key.length === 1) {
+      const v = symbolValue(e.key);
+      if (v >= 0) {
+        e.preventDefault();
+        enterValue(v);
+      }
+    }
+  });
+
+  el.size.addEventListener('change', () => {
+    fillBoxes(Number(el.size.value));
+    fillDifficulty(chosenShape());
+  });
+  el.box.addEventListener('change', () => fillDifficulty(chosenShape()));
+  el.newGame.addEventListener('click', () => newGame());
+  el.hint.addEventListener('click', hint);
+  el.solve.addEventListener('click', solve);
+  el.undo.addEventListener('click', undo);
+  el.reset.addEventListener('click', reset);
+  el.pastePlay.addEventListener('click', () => loadPasted(false));
+  el.pasteSolve.addEventListener('click', () => loadPasted(true));
+  el.pasteExport.addEventListener('click', exportCurrent);
+
+  // ---- start: a link with ?size=&box=&difficulty=&seed= or ?puzzle= replays a game --
+
+  fillSizes();
+  const q = new URLSearchParams(location.search);
+  const qn = Number(q.get('size'));
+  const startSize = splits(qn).length ? qn : 9;
+  el.size.value = String(startSize);
+  fillBoxes(startSize, q.get('box'));
+  const ql = (q.get('difficulty') || '').toLowerCase();
+  fillDifficulty(chosenShape(), LEVELS.includes(ql) ? ql : 'medium');
+  updateButtons();
+
+  if (q.get('puzzle')) {
+    el.paste.value = q.get('puzzle');
+    el.pasteBox.open = true;
+    try {
+      const { n } = parsePuzzle(q.get('puzzle'));
+      el.size.value = String(n);
+      fillBoxes(n, q.get('box'));
+    } catch (_) { /* loadPasted reports it */ }
+    loadPasted(false);
+  } else {
+    const seed = q.get('seed');
+    newGame(seed !== null && /^-?\d+$/.test(seed) ? { seed } : {});
+  }
+
+  // For people poking at the page from the console.
+  window.sudokud = { game, enterValue, newGame, hint, solve };
+})();
