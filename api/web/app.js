@@ -178,8 +178,8 @@
 
   function fillBoxes(n, want) {
     const list = splits(n);
-    el.box.replaceChildren(...list.map((s, i) =>
-      new Option(`${s.r}×${s.c}${i === 0 ? ' (default)' : ''}`, boxName(s))));
+    el.box.replaceChildren(...list.map((s) =>
+      new Option(`${s.r}×${s.c}`, boxName(s))));
     el.box.value = list.some((s) => boxName(s) === want) ? want : boxName(list[0]);
   }
 
@@ -312,6 +312,7 @@
   function buildPad() {
     const n = game.shape.n;
     el.pad.style.setProperty('--pad-cols', n <= 4 ? 2 : n <= 9 ? 3 : n <= 16 ? 4 : 5);
+    el.pad.style.setProperty('--pad-cols-narrow', Math.ceil(n / Math.ceil(n / 9)));
     const keys = [];
     for (let v = 1; v <= n; v++) {
       const b = document.createElement('button');
@@ -529,7 +530,7 @@
       paint();
       const lvl = game.meta.difficulty ? ` ${game.meta.difficulty}` : '';
       const hints = game.hints ? ` with ${game.hints} hint${game.hints > 1 ? 's' : ''}` : '';
-      setStatus(`Solved! ${shape.n}×${shape.n}${lvl} in ${fmtTime(timer.elapsed)}${hints}. 🎉`, 'win');
+      setStatus(`Solved! ${shape.n}×${shape.n}${lvl} in ${fmtTime(timer.elapsed)}${hints}.`, 'win');
       el.newGame.focus();
     } else {
       markServerConflicts(res.conflicts);
