@@ -13,7 +13,7 @@
   const el = {
     size: $('size'), box: $('box'), difficulty: $('difficulty'), newGame: $('new-game'),
     board: $('board'), pad: $('pad'), status: $('status'), timer: $('timer'), info: $('info'),
-    hint: $('hint'), undo: $('undo'), reset: $('reset'), solve: $('solve'),
+    hint: $('hint'), undo: $('undo'), reset: $('reset'), solve: $('solve'), notes: $('notes'),
     paste: $('paste'), pasteBox: $('paste-box'), pastePlay: $('paste-play'),
     pasteSolve: $('paste-solve'), pasteExport: $('paste-export'),
   };
@@ -198,7 +198,9 @@
     kind: null,     // Uint8Array of EMPTY/GIVEN/ENTRY/HINTED/SOLVED
     sel: -1,
     conflicts: new Set(),
-    history: [],    // undo stack of [index, value, kind]
+    notes: null,    // Uint32Array: bit v set when the player noted v as a candidate
+    notesMode: false,
+    history: [],    // undo stack of { sel, cells: [[index, value, kind, notes], ...] }
     mistake: -1,
     hintCell: -1,
     hintRelated: new Set(),
@@ -284,6 +286,9 @@
   function buildBoard() {
     const { n, r: br, c: bc } = game.shape;
     el.board.style.setProperty('--n', n);
+    el.board.style.setProperty('--br', br);
+    el.board.style.setProperty('--bc', bc);
+    el.board.style.setProperty('--bmax', Math.max(br, bc));
     el.board.dataset.size = n;
     el.board.dataset.box = boxName(game.shape);
     el.board.className = 'board' + (n >= 16 ? ' big' : n >= 10 ? ' mid' : '');
@@ -362,10 +367,17 @@
       else if (game.hintRelated.has(i)) cls += ' hint-related';
       const e = cellEls[i];
       if (e.className !== cls) e.className = cls;
-      const txt = show(v);
-      if (e.textContent !== txt) e.textContent = txt;
+      const marks = v ? 0 : game.notes[i];
+      const key = marks ? `n${marks}:${sv}` : sym(v);
+      if (e.dataset.render !== key) {
+        e.dataset.render = key;
+        e.dataset.value = sym(v);
+        if (marks) e.replaceChildren(notesEl(marks, sv));
+        else e.textContent = show(v);
+      }
       let label = `Row ${r + 1}, column ${c + 1}, `;
       label += v ? (k === GIVEN ? `given ${sym(v)}` : sym(v)) : 'empty';
+      if (marks) label += `, notes ${noteList(marks).map(sym).join(' ')}`;
       if (game.conflicts.has(i)) label += ', conflict';
       if (i === game.mistake) label += ', mistake';
       if (e.getAttribute('aria-label') !== label) e.setAttribute('aria-label', label);
@@ -385,6 +397,24 @@
     updateButtons();
   }
 
+  const noteList = (marks) => Array.from({ length: game.shape.n }, (_, j) => j + 1).filter((v) => marks & (1 << v));
+
+  // notesEl draws a cell's pencil marks in a small grid shaped like a box.
+  function notesEl(marks, highlight) {
+    const box = document.createElement('span');
+    box.className = 'notes';
+    box.setAttribute('aria-hidden', 'true');
+    for (let v = 1; v <= game.shape.n; v++) {
+      const m = document.createElement('span');
+      if (marks & (1 << v)) {
+        m.textContent = sym(v);
+        if (v === highlight) m.className = 'hl';
+      }
+      box.append(m);
+    }
+    return box;
+  }
+
   let busy = 0;
   function updateButtons() {
     const has = !!game.shape;
@@ -393,6 +423,9 @@
     el.hint.disabled = !has || game.finished || busy > 0;
     el.undo.disabled = !has || game.finished || game.history.length === 0;
     el.reset.disabled = !has;
+    el.notes.disabled = !has || game.finished;
+    el.notes.setAttribute('aria-pressed', String(game.notesMode));
+    el.pad.classList.toggle('notes-mode', game.notesMode);
     el.newGame.disabled = busy > 0;
     el.pasteExport.disabled = !has;
     for (const key of el.pad.children) key.disabled = !has || game.finished;
@@ -434,8 +467,18 @@
     if (i < 0) { setStatus('Pick a cell first.'); return; }
     if (game.kind[i] === GIVEN) { setStatus(`${cellName(i)} is a given; it cannot change.`); return; }
     if (v > game.shape.n) { setStatus(`Values on this board go from 1 to ${sym(game.shape.n)}.`); return; }
+    if (game.notesMode && (v !== 0 || (game.cells[i] === 0 && game.notes[i]))) {
+      if (game.cells[i]) { setStatus('Notes go in empty cells: clear this one first.'); return; }
+      record(i, [i]);
+      game.notes[i] = v ? game.notes[i] ^ (1 << v) : 0;
+      paint();
+      return;
+    }
     if (game.cells[i] === v) return;
-    game.history.push([i, game.cells[i], game.kind[i]]);
+    // Placing a value rubs it out of the notes of the cell's peers.
+    const peers = v ? peersOf(i).filter((j) => game.notes[j] & (1 << v)) : [];
+    record(i, [i, ...peers]);
+    for (const j of peers) game.notes[j] &= ~(1 << v);
     put(i, v, v ? ENTRY : EMPTY);
     const clash = clashesOf(i);
     if (clash.length) {
@@ -457,15 +500,39 @@
     paint();
   }
 
+  function peersOf(i) {
+    const out = new Set();
+    for (const u of unitsOf[i]) for (const j of u) if (j !== i) out.add(j);
+    return [...out];
+  }
+
+  // record saves cells before a change, as one step for Undo.
+  function record(sel, indexes) {
+    game.history.push({ sel, cells: indexes.map((j) => [j, game.cells[j], game.kind[j], game.notes[j]]) });
+  }
+
   function undo() {
     if (!game.shape || game.finished) return;
     const last = game.history.pop();
     if (!last) { setStatus('Nothing to undo.'); return; }
-    const [i, v, k] = last;
-    game.sel = i;
-    put(i, v, k);
-    cellEls[i].focus();
-    setStatus(`Undid ${cellName(i)}.`);
+    for (const [j, v, k, marks] of last.cells) {
+      game.cells[j] = v;
+      game.kind[j] = k;
+      game.notes[j] = marks;
+    }
+    game.sel = last.sel;
+    put(last.sel, game.cells[last.sel], game.kind[last.sel]);
+    cellEls[last.sel].focus();
+    setStatus(`Undid ${cellName(last.sel)}.`);
+  }
+
+  function toggleNotes() {
+    if (!game.shape || game.finished) return;
+    game.notesMode = !game.notesMode;
+    updateButtons();
+    setStatus(game.notesMode
+      ? 'Notes on: keys add or remove pencil marks in the selected cell.'
+      : 'Notes off: keys enter values.');
   }
 
   function reset() {
@@ -473,6 +540,7 @@
     const wasFinished = game.finished;
     game.cells = game.givens.slice();
     game.kind = game.givens.map((v) => (v ? GIVEN : EMPTY));
+    game.notes = new Uint32Array(game.givens.length);
     game.history = [];
     game.mistake = -1;
     game.hintCell = -1;
@@ -629,7 +697,7 @@
         return;
       }
       if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
-        game.history.push([i, 0, EMPTY]);
+        record(i, [i]);
         game.sel = i;
         put(i, res.value, HINTED);
       }
@@ -775,6 +843,11 @@
       move(...moves[e.key]);
       return;
     }
+    if (e.key === ' ' && (t === document.body || (t.classList && t.classList.contains('cell')))) {
+      e.preventDefault();
+      toggleNotes();
+      return;
+    }
     if (e.key === 'Backspace' || e.key === 'Delete') {
       e.preventDefault();
       enterValue(0);
@@ -799,6 +872,7 @@
   el.solve.addEventListener('click', solve);
   el.undo.addEventListener('click', undo);
   el.reset.addEventListener('click', reset);
+  el.notes.addEventListener('click', toggleNotes);
   el.pastePlay.addEventListener('click', () => loadPasted(false));
   el.pasteSolve.addEventListener('click', () => loadPasted(true));
   el.pasteExport.addEventListener('click', exportCurrent);
