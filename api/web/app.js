@@ -220,9 +220,9 @@
   }
   function timerNow() { return timer.running ? timer.elapsed + (performance.now() - timer.start) : timer.elapsed; }
   function showTime() { el.timer.textContent = fmtTime(timerNow()); }
-  function startTimer() {
+  function startTimer(from = 0) {
     stopTimer();
-    timer.elapsed = 0;
+    timer.elapsed = from;
     timer.start = performance.now();
     timer.running = true;
     timer.tick = setInterval(showTime, 250);
@@ -395,6 +395,7 @@
     }
     el.board.classList.toggle('finished', game.finished);
     updateButtons();
+    saveGame();
   }
 
   const noteList = (marks) => Array.from({ length: game.shape.n }, (_, j) => j + 1).filter((v) => marks & (1 << v));
@@ -556,6 +557,7 @@
   // loadGame puts a new puzzle on the board and starts the clock.
   function loadGame(shape, givens, meta) {
     game.id++;
+    game.loading = true; // keep the saved game until restoreGame has read it
     game.shape = shape;
     game.givens = Uint8Array.from(givens);
     game.meta = meta || {};
@@ -571,7 +573,60 @@
     if (meta.seed !== undefined && meta.seed !== null) parts.push(`seed ${meta.seed}`);
     el.info.textContent = parts.join(' · ');
     startTimer();
+    const restored = restoreGame();
+    game.loading = false;
+    saveGame();
     cellEls[game.sel].focus({ preventScroll: true });
+    return restored;
+  }
+
+  // ---- the game in progress survives a reload ------------------------------------
+
+  const SAVE_KEY = 'sudokud.game';
+
+  function saveGame() {
+    if (!game.shape || game.loading) return;
+    try {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({
+        box: boxName(game.shape),
+        givens: boardString(game.givens),
+        cells: boardString(game.cells),
+        kind: Array.from(game.kind).join(''),
+        notes: Array.from(game.notes),
+        elapsed: Math.round(timerNow()),
+        hints: game.hints,
+        finished: game.finished,
+      }));
+    } catch (_) { /* storage full or off: the game just is not kept */ }
+  }
+
+  // restoreGame brings back the saved entries, notes and time when the saved
+  // game is this puzzle (the same givens and box) and was not finished.
+  function restoreGame() {
+    let saved;
+    try { saved = JSON.parse(localStorage.getItem(SAVE_KEY) || 'null'); } catch (_) { return false; }
+    const size = game.givens.length;
+    if (!saved || saved.finished || saved.box !== boxName(game.shape) || saved.givens !== boardString(game.givens) ||
+        typeof saved.cells !== 'string' || typeof saved.kind !== 'string' || saved.kind.length !== size ||
+        !Array.isArray(saved.notes) || saved.notes.length !== size) {
+      return false;
+    }
+    let cells;
+    try { cells = parsePuzzle(saved.cells).vals; } catch (_) { return false; }
+    if (cells.length !== size) return false;
+    for (let i = 0; i < size; i++) {
+      if (game.givens[i]) continue;
+      const k = Number(saved.kind[i]);
+      game.cells[i] = cells[i];
+      game.kind[i] = cells[i] ? (k === HINTED || k === ENTRY ? k : ENTRY) : EMPTY;
+      game.notes[i] = Number(saved.notes[i]) >>> 0;
+    }
+    game.hints = Number(saved.hints) || 0;
+    game.conflicts = findConflicts();
+    game.sel = Math.max(0, game.cells.indexOf(0));
+    startTimer(Number(saved.elapsed) || 0);
+    paint();
+    return true;
   }
 
   // ---- win: full and conflict-free, confirmed by /validate -----------------------
@@ -632,8 +687,10 @@
           if (parsed.n !== shape.n) throw new APIError(200, 'bad_response', `asked for ${shape.n}×${shape.n}, got ${parsed.n}×${parsed.n}`);
           const seed = res.seeds[0] !== undefined ? res.seeds[0] : p.seed;
           const lvl = p.difficulty || level;
-          loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate' });
-          setStatus(`${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
+          const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate' });
+          setStatus(back
+            ? `Welcome back: your ${shape.n}×${shape.n} ${lvl} game is where you left it. Good luck!`
+            : `${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
           rememberURL({ size: shape.n, box: boxName(shape), difficulty: lvl, seed });
           return;
         } catch (err) {
@@ -773,7 +830,7 @@
     el.size.value = String(shape.n);
     fillBoxes(shape.n, boxName(shape));
     fillDifficulty(shape);
-    loadGame(shape, parsed.vals, { source: 'paste' });
+    const back = loadGame(shape, parsed.vals, { source: 'paste' });
     rememberURL({ puzzle, box: boxName(shape) });
     if (!res.valid) {
       setStatus('That puzzle breaks a rule: the clashing givens are marked.', 'warn');
@@ -785,7 +842,9 @@
     } else if (thenSolve) {
       await solve();
     } else {
-      setStatus(`Your ${shape.n}×${shape.n} puzzle is on the board. Good luck!`);
+      setStatus(back
+        ? `Welcome back: your ${shape.n}×${shape.n} puzzle is where you left it. Good luck!`
+        : `Your ${shape.n}×${shape.n} puzzle is on the board. Good luck!`);
     }
   }
 
@@ -873,6 +932,8 @@
   el.undo.addEventListener('click', undo);
   el.reset.addEventListener('click', reset);
   el.notes.addEventListener('click', toggleNotes);
+  window.addEventListener('pagehide', saveGame);
+  document.addEventListener('visibilitychange', saveGame);
   el.pastePlay.addEventListener('click', () => loadPasted(false));
   el.pasteSolve.addEventListener('click', () => loadPasted(true));
   el.pasteExport.addEventListener('click', exportCurrent);
