@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// benchSolve solves the puzzles of a data set round-robin, b.N puzzles in
+// all, proving uniqueness of each; the time per op is the time per puzzle.
+func benchSolve(b *testing.B, file string, max int) {
+	ps := loadPuzzles(b, file, max)
+	boards := make([]Board, len(ps))
+	for i, p := range ps {
+		boards[i] = mustParse(b, p)
+	}
+	ctx := context.Background()
+	lim := Limits{MaxNodes: 1 << 40}
+	if _, err := Solve(ctx, boards[0], lim); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Solve(ctx, boards[i%len(boards)], lim); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSolve(b *testing.B) {
+	for _, set := range []struct {
+		name, file string
+	}{
+		{"17_clue", "9x9/17_clue.txt"},
+		{"magictour_top1465", "9x9/magictour_top1465.txt"},
+		{"forum_hardest_1905_11plus", "9x9/forum_hardest_1905_11plus.txt"},
+		{"forum_hardest_1106", "9x9/forum_hardest_1106.txt"},
+		{"serg_benchmark", "9x9/serg_benchmark.txt"},
+		{"goomii17_16x16", "16x16/goomii17_puzzles.txt"},
+		{"gecode_16x16", "16x16/gecode_16x16.txt"},
+	} {
+		b.Run(set.name, func(b *testing.B) { benchSolve(b, set.file, 0) })
+	}
+}
+
+func BenchmarkSolveGecode25(b *testing.B) { benchSolve(b, "25x25/gecode_25x25.txt", 0) }
+
+func BenchmarkSolveEmpty(b *testing.B) {
+	for _, n := range []int{4, 6, 8, 9, 10, 12, 15, 16} {
+		s, _ := DefaultShape(n)
+		b.Run(s.String(), func(b *testing.B) {
+			board := NewBoard(s)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := Solve(context.Background(), board, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
