@@ -227,10 +227,18 @@ func FromGrid(rows [][]int, box string) (Board, error) {
 
 func sizeFromCells(cells int) (int, error) {
 	n := int(math.Sqrt(float64(cells)) + 0.5)
-	if n*n != cells || n < MinSize || n > MaxSize {
-		return 0, boardError(fmt.Sprintf("%d cells is not a supported board (N·N cells for N in %s)", cells, sizeList()))
+	if n*n == cells && len(ShapesOf(n)) > 0 {
+		return n, nil
 	}
-	return n, nil
+	below, above := "", ""
+	for _, s := range Shapes() {
+		if c := s.Cells(); c < cells {
+			below = fmt.Sprintf("; %d cells make a %dx%d board", c, s.Size, s.Size)
+		} else if c > cells && above == "" {
+			above = fmt.Sprintf("; %d cells make a %dx%d board", c, s.Size, s.Size)
+		}
+	}
+	return 0, boardError(fmt.Sprintf("%d cells is not a supported board (N·N cells for N in %s%s%s)", cells, sizeList(), below, above))
 }
 
 func inferShape(cells int) (Shape, error) {

@@ -1,0 +1,26 @@
+# Targets for everyday work. `make test` is exactly what CI runs (see .ci/run).
+GO ?= go
+FUZZTIME ?= 30s
+
+.PHONY: test bench lint fuzz build
+
+build:
+	$(GO) build -trimpath -o bin/ ./cmd/...
+
+test:
+	$(GO) vet ./... && $(GO) test -race ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./api/
+
+lint:
+	test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+	$(GO) vet ./...
+
+# Each fuzz target runs for FUZZTIME; crashers land in testdata/fuzz/ and stay.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done

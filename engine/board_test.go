@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseBoardForms(t *testing.T) {
+	plain := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	zeros := strings.ReplaceAll(plain, ".", "0")
+	b := mustParse(t, plain)
+	if got := b.String(); got != plain {
+		t.Fatalf("String() = %q", got)
+	}
+	pretty, err := ParseBoard(b.Pretty(), Shape{})
+	if err != nil || pretty != b {
+		t.Fatalf("Pretty round trip: %v\n%s", err, b.Pretty())
+	}
+	if z := mustParse(t, zeros); z != b {
+		t.Fatal("0 and . differ")
+	}
+	g, err := FromGrid(b.Grid(), "")
+	if err != nil || g != b {
+		t.Fatalf("Grid round trip: %v", err)
+	}
+	if b.Get(0, 0) != 5 || b.Get(8, 8) != 9 || b.Empty() != 51 || b.Givens() != 30 {
+		t.Fatalf("Get/Empty/Givens wrong: %d %d %d %d", b.Get(0, 0), b.Get(8, 8), b.Empty(), b.Givens())
+	}
+}
+
+func TestParseBoardLetters(t *testing.T) {
+	s16 := "123456789ABCDEFG" + strings.Repeat(".", 240)
+	b := mustParse(t, strings.ToLower(s16))
+	if b.Size() != 16 || b.Get(0, 15) != 16 || b.Get(0, 9) != 10 {
+		t.Fatalf("16x16 letters: size %d r1c16 %d", b.Size(), b.Get(0, 15))
+	}
+	if b.String() != s16 {
+		t.Fatalf("String() = %q", b.String())
+	}
+}
+
+func TestParseBoardErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		row, col int
+	}{
+		{strings.Repeat(".", 80), "81", -1, -1},
+		{strings.Repeat(".", 50), "not a supported board", -1, -1},
+		{"..A" + strings.Repeat(".", 78), `r1c3: symbol 'A'`, 0, 2},
+		{strings.Repeat(".", 20) + "x" + strings.Repeat(".", 60), `r3c3: symbol 'x'`, 2, 2},
+	} {
+		_, err := ParseBoard(tc.in, Shape{})
+		var be *BoardError
+		if !errors.Is(err, ErrInvalidBoard) || !errors.As(err, &be) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseBoard(%.20q…) error %v, want one containing %q", tc.in, err, tc.want)
+			continue
+		}
+		if tc.row >= 0 && (be.Row != tc.row || be.Col != tc.col) {
+			t.Errorf("error at r%dc%d, want r%dc%d", be.Row+1, be.Col+1, tc.row+1, tc.col+1)
+		}
+	}
+	if _, err := Parse(strings.Repeat(".", 36), 6, "3x3"); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("6x6 with 3x3 boxes: %v", err)
+	}
+	if _, err := Parse(strings.Repeat(".", 81), 6, ""); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("81 cells with size 6: %v", err)
+	}
+	if _, err := FromGrid([][]int{{1, 2, 3, 4}, {1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0}}, ""); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("ragged grid: %v", err)
+	}
+	if _, err := FromGrid([][]int{{5, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}, ""); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("value 5 on 4x4: %v", err)
+	}
+}
+
+func TestConflicts(t *testing.T) {
+	s, _ := ParseShape(6, "3x2")
+	b := NewBoard(s)
+	b.Set(0, 0, 1)
+	b.Set(0, 5, 1) // same row
+	b.Set(2, 1, 1) // same box (3x2 boxes) as r1c1
+	b.Set(5, 5, 2)
+	got := Conflicts(b)
+	want := map[[2]int]string{{0, 0}: "row, box", {0, 5}: "row", {2, 1}: "box"}
+	if len(got) != len(want) {
+		t.Fatalf("Conflicts = %+v", got)
+	}
+	for _, c := range got {
+		if w := want[[2]int{c.Row, c.Col}]; w != strings.Join(c.Units, ", ") || c.Value != 1 {
+			t.Errorf("conflict %+v, want units %q", c, w)
+		}
+	}
+	if Conflicts(mustParse(t, strings.Repeat(".", 81))) != nil {
+		t.Error("empty board has conflicts")
+	}
+}
+
+func FuzzParseBoard(f *testing.F) {
+	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 0, "")
+	f.Add("1234|3412\n2143-4321", 4, "2x2")
+	f.Add("..3...1.....", 0, "")
+	f.Add(strings.Repeat("0", 36), 6, "3x2")
+	f.Fuzz(func(t *testing.T, s string, size int, box string) {
+		b, err := Parse(s, size%30, box)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidBoard) {
+				t.Fatalf("error %v does not wrap ErrInvalidBoard", err)
+			}
+			return
+		}
+		again, err := ParseBoard(b.String(), b.Shape())
+		if err != nil || again != b {
+			t.Fatalf("round trip of %q: %v", b.String(), err)
+		}
+		pretty, err := ParseBoard(b.Pretty(), b.Shape())
+		if err != nil || pretty != b {
+			t.Fatalf("pretty round trip: %v", err)
+		}
+		g, err := FromGrid(b.Grid(), b.Shape().Box())
+		if err != nil || g != b {
+			t.Fatalf("grid round trip: %v", err)
+		}
+	})
+}
