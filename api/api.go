@@ -1,0 +1,149 @@
+// Package api is the HTTP JSON API of sudokud (see openapi.yaml): the only
+// package that knows HTTP, chi, the validator and Prometheus. It turns
+// requests into calls of package engine and engine errors into RFC 9457
+// problem details.
+package api
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Config holds the service's limits. The zero value of a field means its
+// default (see DefaultConfig), except RateLimit where 0 means no limit.
+type Config struct {
+	MaxBodyBytes    int64         // largest JSON request body
+	MaxBatchItems   int           // most items in one JSON batch
+	MaxLineBytes    int           // longest NDJSON line
+	SolveTimeout    time.Duration // time budget of one solve, hint or solvable check
+	GenerateTimeout time.Duration // time budget of one /generate request
+	MaxNodes        int64         // search node budget per request (0: the engine's default)
+	MaxHeavy        int           // heavy requests (solve, generate, hint, solvable) run at once
+	HeavyQueue      int           // heavy requests that may wait for a slot; more are shed
+	QueueWait       time.Duration // longest wait for a slot before a 503
+	RateLimit       float64       // requests per second per client IP (0: off)
+	RateBurst       int           // burst of the per-client rate limit
+	TrustProxy      bool          // take the client IP from X-Forwarded-For / X-Real-IP
+	CORSOrigins     []string      // allowed origins; "*" allows any
+	Workers         int           // goroutines for batch and stream validation
+}
+
+// DefaultConfig returns the default limits.
+func DefaultConfig() Config {
+	n := runtime.GOMAXPROCS(0)
+	return Config{
+		MaxBodyBytes:    8 << 20,
+		MaxBatchItems:   10000,
+		MaxLineBytes:    64 << 10,
+		SolveTimeout:    2 * time.Second,
+		GenerateTimeout: 20 * time.Second,
+		MaxHeavy:        n,
+		HeavyQueue:      4 * n,
+		QueueWait:       time.Second,
+		RateBurst:       20,
+		CORSOrigins:     []string{"*"},
+		Workers:         n,
+	}
+}
+
+// withDefaults fills zero fields from DefaultConfig.
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if c.MaxBatchItems <= 0 {
+		c.MaxBatchItems = d.MaxBatchItems
+	}
+	if c.MaxLineBytes <= 0 {
+		c.MaxLineBytes = d.MaxLineBytes
+	}
+	if c.SolveTimeout <= 0 {
+		c.SolveTimeout = d.SolveTimeout
+	}
+	if c.GenerateTimeout <= 0 {
+		c.GenerateTimeout = d.GenerateTimeout
+	}
+	if c.MaxHeavy <= 0 {
+		c.MaxHeavy = d.MaxHeavy
+	}
+	if c.HeavyQueue < 0 {
+		c.HeavyQueue = 0
+	}
+	if c.QueueWait <= 0 {
+		c.QueueWait = d.QueueWait
+	}
+	if c.RateBurst <= 0 {
+		c.RateBurst = d.RateBurst
+	}
+	if len(c.CORSOrigins) == 0 {
+		c.CORSOrigins = d.CORSOrigins
+	}
+	if c.Workers <= 0 {
+		c.Workers = d.Workers
+	}
+	return c
+}
+
+// Server is the API as an http.Handler. Drain makes /readyz fail so that a
+// load balancer stops sending work before the server shuts down.
+type Server struct {
+	handler  http.Handler
+	draining atomic.Bool
+	deps     *deps
+}
+
+// New builds the API with every route and middleware. logger nil discards
+// logs; reg nil uses a fresh registry (metrics are then only visible on
+// /metrics of this Server). Other packages' tests use it as
+//
+//	srv := api.New(api.DefaultConfig(), nil, nil)
+//	ts := httptest.NewServer(srv)
+func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+	}
+	cfg = cfg.withDefaults()
+	s := &Server{}
+	d := &deps{
+		cfg:      cfg,
+		log:      logger,
+		validate: newValidator(),
+		metrics:  newMetrics(reg),
+		draining: &s.draining,
+	}
+	d.heavy = newLimiter(cfg.MaxHeavy, cfg.HeavyQueue, cfg.QueueWait)
+	if cfg.RateLimit > 0 {
+		d.rate = newRateLimiter(cfg.RateLimit, cfg.RateBurst)
+	}
+	s.deps = d
+	s.handler = newRouter(d, reg)
+	return s
+}
+
+// ServeHTTP serves the API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Drain makes /readyz answer 503 shutting_down from now on.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// deps is what the handlers share.
+type deps struct {
+	cfg      Config
+	log      *slog.Logger
+	validate *validator.Validate
+	metrics  *metrics
+	heavy    *limiter
+	rate     *rateLimiter // nil when rate limiting is off
+	draining *atomic.Bool
+}

@@ -1,0 +1,152 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+const (
+	mediaJSON   = "application/json"
+	mediaNDJSON = "application/x-ndjson"
+)
+
+// mediaType returns the request's media type without parameters, "" when
+// there is no Content-Type.
+func mediaType(r *http.Request) string {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return ""
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "invalid"
+	}
+	return mt
+}
+
+// errUnsupportedMedia is the 415 for a body that is not JSON.
+func errUnsupportedMedia(r *http.Request, accepted string) *problem {
+	got := r.Header.Get("Content-Type")
+	if got == "" {
+		got = "none"
+	}
+	return newProblem(http.StatusUnsupportedMediaType, codeUnsupportedMediaType,
+		fmt.Sprintf("Content-Type %s is not accepted here; send %s", got, accepted))
+}
+
+// decode reads one JSON value from the request body into v: the body must
+// be application/json, within the size limit the bodyLimit middleware set,
+// hold no field v does not know and nothing after the value. Errors are
+// *problem values (400 invalid_json or invalid_request, 413, 415).
+func decode(r *http.Request, v any) error {
+	if mediaType(r) != mediaJSON {
+		return errUnsupportedMedia(r, mediaJSON)
+	}
+	return decodeJSON(r.Body, v)
+}
+
+// decodeJSON reads exactly one JSON value from body into v.
+func decodeJSON(body io.Reader, v any) error {
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonProblem(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return jsonProblem(err)
+		}
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body must hold a single JSON object and nothing after it")
+	}
+	return nil
+}
+
+// jsonProblem turns an encoding/json or body-read error into a problem.
+func jsonProblem(err error) *problem {
+	var (
+		mbe *http.MaxBytesError
+		se  *json.SyntaxError
+		ute *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return newProblem(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+			fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit))
+	case errors.Is(err, io.EOF):
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body ends in the middle of a JSON value")
+	case errors.As(err, &se):
+		return newProblem(http.StatusBadRequest, codeInvalidJSON,
+			fmt.Sprintf("request body is not valid JSON at byte %d: %s", se.Offset, se.Error()))
+	case errors.As(err, &ute):
+		// encoding/json names embedded structs in the path; clients
+		// know only the JSON names.
+		field := strings.ReplaceAll(ute.Field, "boardFields.", "")
+		if field == "" {
+			p := newProblem(http.StatusBadRequest, codeInvalidRequest, "request body must be a JSON object")
+			p.Errors = []fieldError{{Field: "", Message: "must be a JSON object, not " + ute.Value}}
+			return p
+		}
+		p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("field %s has the wrong type", field))
+		p.Errors = []fieldError{{Field: field, Message: fmt.Sprintf("must be %s, not %s", jsonTypeName(ute.Type.String()), ute.Value)}}
+		return p
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("unknown field %q", name))
+		p.Errors = []fieldError{{Field: name, Message: "is not a field of this request"}}
+		return p
+	case errors.As(err, new(*boardValueError)):
+		var bve *boardValueError
+		errors.As(err, &bve)
+		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "field givens has the wrong type")
+		p.Errors = []fieldError{{Field: bve.field, Message: bve.msg}}
+		return p
+	}
+	return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is not valid JSON: "+err.Error())
+}
+
+// jsonTypeName names a Go type the way a JSON client thinks of it.
+func jsonTypeName(goType string) string {
+	switch {
+	case goType == "string", goType == "*string":
+		return "a string"
+	case goType == "bool", goType == "*bool":
+		return "a boolean"
+	case strings.Contains(goType, "int"):
+		return "an integer"
+	case strings.Contains(goType, "float"):
+		return "a number"
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	}
+	return "an object"
+}
+
+// encode writes v as JSON with status: it marshals first, so a value that
+// cannot be encoded still gets a clean error response.
+func encode(w http.ResponseWriter, status int, v any) {
+	encodeAs(w, status, mediaJSON, v)
+}
+
+func encodeAs(w http.ResponseWriter, status int, contentType string, v any) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		status, contentType = http.StatusInternalServerError, "application/problem+json"
+		buf.Reset()
+		json.NewEncoder(&buf).Encode(newProblem(status, codeInternal, "the server could not encode its answer"))
+	}
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", fmt.Sprint(buf.Len()))
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}

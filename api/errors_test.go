@@ -1,0 +1,188 @@
+package api
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestErrorStatuses has one row per status and code of API.md's error table
+// that a request can provoke on its own.
+func TestErrorStatuses(t *testing.T) {
+	c := newClient(t, Config{MaxBodyBytes: 4096})
+	tests := []struct {
+		name        string
+		method      string
+		target      string
+		contentType string
+		body        string
+		status      int
+		code        string
+		fields      []string // errors[].field, for invalid_request
+	}{
+		{"syntax", "POST", "/validate", mediaJSON, `{"puzzle":`, 400, codeInvalidJSON, nil},
+		{"not json", "POST", "/validate", mediaJSON, `puzzle=1`, 400, codeInvalidJSON, nil},
+		{"empty body", "POST", "/validate", mediaJSON, ``, 400, codeInvalidJSON, nil},
+		{"trailing data", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic + `"} {}`, 400, codeInvalidJSON, nil},
+		{"unknown field", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic + `","sise":9}`, 400, codeInvalidRequest, []string{"sise"}},
+		{"wrong type", "POST", "/validate", mediaJSON, `{"puzzle":81}`, 400, codeInvalidRequest, []string{"puzzle"}},
+		{"not an object", "POST", "/validate", mediaJSON, `[1,2]`, 400, codeInvalidRequest, []string{""}},
+		{"no board", "POST", "/validate", mediaJSON, `{"size":9}`, 400, codeInvalidRequest, []string{"puzzle", "grid"}},
+		{"both boards", "POST", "/validate", mediaJSON, `{"puzzle":"1","grid":[[1]]}`, 400, codeInvalidRequest, []string{"puzzle", "grid"}},
+		{"size out of range", "POST", "/validate", mediaJSON, `{"size":30,"puzzle":"1"}`, 400, codeInvalidRequest, []string{"size"}},
+		{"bad givens type", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic + `","givens":7}`, 400, codeInvalidRequest, []string{"givens"}},
+		{"batch and board", "POST", "/validate", mediaJSON, `{"puzzle":"1","items":[]}`, 400, codeInvalidRequest, []string{"items"}},
+		{"short puzzle", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic[:80] + `"}`, 400, codeInvalidBoard, nil},
+		{"bad symbol", "POST", "/validate", mediaJSON, `{"puzzle":"` + "x" + classic[1:] + `"}`, 400, codeInvalidBoard, nil},
+		{"unsupported size", "POST", "/validate", mediaJSON, `{"size":7,"puzzle":"` + strings.Repeat(".", 49) + `"}`, 400, codeInvalidBoard, nil},
+		{"bad box", "POST", "/validate", mediaJSON, `{"box":"2x2","puzzle":"` + classic + `"}`, 400, codeInvalidBoard, nil},
+		{"size mismatch", "POST", "/validate", mediaJSON, `{"size":9,"grid":[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}`, 400, codeInvalidBoard, nil},
+		{"ragged grid", "POST", "/validate", mediaJSON, `{"grid":[[0,0,0,0],[0,0,0],[0,0,0,0],[0,0,0,0]]}`, 400, codeInvalidBoard, nil},
+		{"grid value", "POST", "/validate", mediaJSON, `{"grid":[[0,0,0,5],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}`, 400, codeInvalidBoard, nil},
+		{"givens shape", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic + `","givens":"1234"}`, 400, codeInvalidBoard, nil},
+		{"not found", "GET", "/nope", "", ``, 404, codeNotFound, nil},
+		{"method", "GET", "/validate", "", ``, 405, codeMethodNotAllowed, nil},
+		{"method on get route", "DELETE", "/healthz", "", ``, 405, codeMethodNotAllowed, nil},
+		{"too large", "POST", "/validate", mediaJSON, `{"puzzle":"` + strings.Repeat(" ", 5000) + `"}`, 413, codeBodyTooLarge, nil},
+		{"no content type", "POST", "/validate", "", `{"puzzle":"` + classic + `"}`, 415, codeUnsupportedMediaType, nil},
+		{"form", "POST", "/validate", "application/x-www-form-urlencoded", `puzzle=1`, 415, codeUnsupportedMediaType, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := c.do(tt.method, tt.target, tt.contentType, []byte(tt.body))
+			if ex.status != tt.status {
+				t.Fatalf("status %d, want %d: %s", ex.status, tt.status, ex.body)
+			}
+			p := ex.problem(t)
+			if p.Code != tt.code || p.Status != tt.status || p.Title == "" || p.Detail == "" || p.Type != "urn:sudokud:problem:"+tt.code {
+				t.Fatalf("problem %+v, want code %s", p, tt.code)
+			}
+			var fields []string
+			for _, e := range p.Errors {
+				fields = append(fields, e.Field)
+				if e.Message == "" {
+					t.Errorf("field %q has no message", e.Field)
+				}
+			}
+			if diff := cmp.Diff(tt.fields, fields); diff != "" {
+				t.Errorf("errors fields (-want +got):\n%s\n%s", diff, ex.body)
+			}
+			if tt.status == http.StatusMethodNotAllowed && ex.header.Get("Allow") == "" {
+				t.Errorf("405 without Allow")
+			}
+		})
+	}
+}
+
+func TestMethodNotAllowedNamesMethods(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	if got, want := c.do("PUT", "/validate", "", nil).header.Get("Allow"), "POST"; got != want {
+		t.Errorf("PUT /validate: Allow %q, want %q", got, want)
+	}
+	if got, want := c.do("POST", "/healthz", mediaJSON, []byte("{}")).header.Get("Allow"), "GET"; got != want {
+		t.Errorf("POST /healthz: Allow %q, want %q", got, want)
+	}
+}
+
+func TestRateLimited(t *testing.T) {
+	c := newClient(t, Config{RateLimit: 1, RateBurst: 2})
+	body := []byte(`{"puzzle":"` + classic + `"}`)
+	for i := range 2 {
+		if ex := c.do("POST", "/validate", mediaJSON, body); ex.status != http.StatusOK {
+			t.Fatalf("request %d within the burst: %d", i, ex.status)
+		}
+	}
+	ex := c.do("POST", "/validate", mediaJSON, body)
+	if ex.status != http.StatusTooManyRequests || ex.problem(t).Code != codeRateLimited {
+		t.Fatalf("third request: %d %s, want 429 rate_limited", ex.status, ex.body)
+	}
+	if ra := ex.header.Get("Retry-After"); ra != "1" {
+		t.Errorf("Retry-After %q, want 1", ra)
+	}
+	// Health checks are not rate limited.
+	if ex := c.do("GET", "/healthz", "", nil); ex.status != http.StatusOK {
+		t.Errorf("/healthz under the rate limit: %d", ex.status)
+	}
+	// The same client stays limited.
+	if ex := c.do("POST", "/validate", mediaJSON, body); ex.status != http.StatusTooManyRequests {
+		t.Errorf("same client again: %d", ex.status)
+	}
+}
+
+func TestRateLimiterPerClient(t *testing.T) {
+	rl := newRateLimiter(1, 1)
+	now := time.Unix(1000, 0)
+	if ok, _ := rl.allow("a", now); !ok {
+		t.Fatal("first request refused")
+	}
+	if ok, retry := rl.allow("a", now); ok || retry != 1 {
+		t.Fatalf("second request: ok %v retry %d", ok, retry)
+	}
+	if ok, _ := rl.allow("b", now); !ok {
+		t.Fatal("another client refused")
+	}
+	if ok, _ := rl.allow("a", now.Add(time.Second)); !ok {
+		t.Fatal("refused after the wait")
+	}
+}
+
+func TestReadyzDrains(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	if ex := c.do("GET", "/readyz", "", nil); ex.status != http.StatusOK {
+		t.Fatalf("readyz: %d", ex.status)
+	}
+	c.srv.Drain()
+	ex := c.do("GET", "/readyz", "", nil)
+	if ex.status != http.StatusServiceUnavailable || ex.problem(t).Code != codeShuttingDown || ex.header.Get("Retry-After") == "" {
+		t.Fatalf("readyz while draining: %d %s", ex.status, ex.body)
+	}
+	if ex := c.do("GET", "/healthz", "", nil); ex.status != http.StatusOK {
+		t.Fatalf("healthz while draining: %d", ex.status)
+	}
+}
+
+func TestCORS(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	ex := c.do("OPTIONS", "/solve", "", nil, "Origin", "https://example.org", "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type")
+	if ex.status != http.StatusNoContent || ex.header.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(ex.header.Get("Access-Control-Allow-Methods"), "POST") || ex.header.Get("Access-Control-Allow-Headers") != "content-type" {
+		t.Fatalf("preflight: %d %v", ex.status, ex.header)
+	}
+	ex = c.do("POST", "/validate", mediaJSON, []byte(`{"puzzle":"`+classic+`"}`), "Origin", "https://example.org")
+	if ex.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Fatalf("simple request: %v", ex.header)
+	}
+
+	only := newClient(t, Config{CORSOrigins: []string{"https://a.example"}})
+	if got := only.do("GET", "/healthz", "", nil, "Origin", "https://a.example").header.Get("Access-Control-Allow-Origin"); got != "https://a.example" {
+		t.Errorf("allowed origin: Access-Control-Allow-Origin %q", got)
+	}
+	if got := only.do("GET", "/healthz", "", nil, "Origin", "https://b.example").header.Get("Access-Control-Allow-Origin"); got != "" {
+		t.Errorf("other origin: Access-Control-Allow-Origin %q", got)
+	}
+}
+
+func TestRequestID(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	if got := c.do("GET", "/healthz", "", nil, "X-Request-ID", "abc-123").header.Get("X-Request-ID"); got != "abc-123" {
+		t.Errorf("client id: %q", got)
+	}
+	if got := c.do("GET", "/healthz", "", nil, "X-Request-ID", "<script>").header.Get("X-Request-ID"); got == "<script>" || len(got) != 16 {
+		t.Errorf("unsafe client id replaced by %q", got)
+	}
+}
+
+func TestRecovererHidesPanics(t *testing.T) {
+	h := recoverer(slog.New(slog.NewTextHandler(io.Discard, nil)))(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("secret detail") }))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if rec.Code != http.StatusInternalServerError || strings.Contains(rec.Body.String(), "secret") || strings.Contains(rec.Body.String(), ".go") {
+		t.Fatalf("panic answer: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -1,0 +1,195 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/sudokud/sudokud/engine"
+)
+
+// batchItem is one item of a batch or one line of an NDJSON stream.
+type batchItem struct {
+	ID *string `json:"id,omitempty"`
+	boardFields
+	Givens *boardValue `json:"givens,omitempty"`
+}
+
+// itemInput is a decoded item, from either the fast parser or
+// encoding/json; both feed appendItem so they answer alike.
+type itemInput struct {
+	id         []byte // the id as a quoted JSON string, nil when absent
+	size       int
+	box        []byte
+	puzzle     []byte
+	hasPuzzle  bool
+	grid       [][]int
+	givensStr  []byte
+	hasGivens  bool
+	givensGrid [][]int
+}
+
+// outcome summarises one item's result for the batch summary.
+type outcome struct{ valid, complete, failed bool }
+
+// itemChecker validates items. Each goroutine has its own: it holds the
+// scratch space that keeps the fast path free of allocations.
+type itemChecker struct {
+	validate *validator.Validate
+	fast     fastParser
+	in       itemInput
+}
+
+// appendItem validates one item (a JSON object) and appends its result
+// object (no newline) to dst.
+func (c *itemChecker) appendItem(dst []byte, item []byte) ([]byte, outcome) {
+	item = bytes.TrimSpace(item)
+	if len(item) == 0 {
+		return appendItemError(dst, nil, codeInvalidJSON, "empty item: every line must hold one JSON object")
+	}
+	in := &c.in
+	if !c.fast.parse(item, in) {
+		var bi batchItem
+		if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
+			p := problemOf(err)
+			return appendItemError(dst, nil, p.Code, problemDetail(p))
+		}
+		*in = itemInput{size: bi.Size, box: []byte(bi.Box), grid: bi.Grid}
+		if bi.ID != nil {
+			in.id = appendJSONString(nil, *bi.ID)
+		}
+		if bi.Puzzle != nil {
+			in.puzzle, in.hasPuzzle = []byte(*bi.Puzzle), true
+		}
+		if bi.Givens != nil {
+			in.hasGivens = true
+			if bi.Givens.str != nil {
+				in.givensStr = []byte(*bi.Givens.str)
+			} else {
+				in.givensGrid = bi.Givens.grid
+			}
+		}
+		if err := c.validate.Struct(&bi); err != nil {
+			p := validationProblem(err)
+			return appendItemError(dst, in.id, p.Code, problemDetail(p))
+		}
+	}
+	b, err := in.board()
+	var givens *engine.Board
+	if err == nil && in.hasGivens {
+		var g engine.Board
+		g, err = givensBoard(in.givensValue(), b.Shape())
+		givens = &g
+	}
+	if err != nil {
+		p := problemOf(err)
+		return appendItemError(dst, in.id, p.Code, p.Detail)
+	}
+	res := checkBoard(&b, givens)
+	dst = append(dst, '{')
+	if in.id != nil {
+		dst = append(dst, `"id":`...)
+		dst = append(dst, in.id...)
+		dst = append(dst, ',')
+	}
+	dst = appendCheck(dst, res)
+	dst = append(dst, '}')
+	return dst, outcome{valid: res.valid, complete: res.complete}
+}
+
+func (in *itemInput) board() (engine.Board, error) {
+	box := ""
+	if len(in.box) > 0 {
+		box = string(in.box)
+	}
+	if in.grid != nil {
+		return gridBoard(in.grid, in.size, box)
+	}
+	return engine.Parse(string(in.puzzle), in.size, box)
+}
+
+func (in *itemInput) givensValue() *boardValue {
+	if in.givensGrid != nil {
+		return &boardValue{grid: in.givensGrid}
+	}
+	s := string(in.givensStr)
+	return &boardValue{str: &s}
+}
+
+// appendCheck appends the members of a validate result (no braces).
+func appendCheck(dst []byte, res checkResult) []byte {
+	dst = append(dst, `"valid":`...)
+	dst = strconv.AppendBool(dst, res.valid)
+	dst = append(dst, `,"complete":`...)
+	dst = strconv.AppendBool(dst, res.complete)
+	dst = append(dst, `,"solved":`...)
+	dst = strconv.AppendBool(dst, res.valid && res.complete)
+	dst = append(dst, `,"conflicts":[`...)
+	for i, c := range res.conflicts {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"row":`...)
+		dst = strconv.AppendInt(dst, int64(c.Row), 10)
+		dst = append(dst, `,"col":`...)
+		dst = strconv.AppendInt(dst, int64(c.Col), 10)
+		dst = append(dst, `,"value":`...)
+		dst = strconv.AppendInt(dst, int64(c.Value), 10)
+		dst = append(dst, `,"units":[`...)
+		for j, u := range c.Units {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, u)
+		}
+		dst = append(dst, "]}"...)
+	}
+	return append(dst, ']')
+}
+
+// appendItemError appends an item result that carries an error.
+func appendItemError(dst, id []byte, code, detail string) ([]byte, outcome) {
+	dst = append(dst, '{')
+	if id != nil {
+		dst = append(dst, `"id":`...)
+		dst = append(dst, id...)
+		dst = append(dst, ',')
+	}
+	dst = append(dst, `"error":{"code":`...)
+	dst = appendJSONString(dst, code)
+	dst = append(dst, `,"detail":`...)
+	dst = appendJSONString(dst, detail)
+	dst = append(dst, "}}"...)
+	return dst, outcome{failed: true}
+}
+
+// problemDetail is the detail of p with its field errors spelled out, for
+// places that have no room for the errors list.
+func problemDetail(p *problem) string {
+	if len(p.Errors) == 0 {
+		return p.Detail
+	}
+	parts := make([]string, len(p.Errors))
+	for i, e := range p.Errors {
+		parts[i] = strings.TrimSpace(e.Field + " " + e.Message)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			q, err := json.Marshal(s)
+			if err != nil {
+				return append(dst, `""`...)
+			}
+			return append(dst, q...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}

@@ -1,0 +1,174 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// limiter bounds the heavy requests running at once. A request beyond the
+// limit waits in a short queue; when the queue is full, or the wait passes
+// QueueWait, the request is shed.
+type limiter struct {
+	slots chan struct{} // one token per running request
+	queue chan struct{} // one token per running or waiting request
+	wait  time.Duration
+}
+
+func newLimiter(running, queued int, wait time.Duration) *limiter {
+	return &limiter{
+		slots: make(chan struct{}, running),
+		queue: make(chan struct{}, running+queued),
+		wait:  wait,
+	}
+}
+
+// acquire takes a slot, waiting at most l.wait; it returns a release func
+// or a 503 problem.
+func (l *limiter) acquire(ctx context.Context) (func(), *problem) {
+	select {
+	case l.queue <- struct{}{}:
+	default:
+		return nil, overloaded()
+	}
+	select {
+	case l.slots <- struct{}{}:
+		return l.release, nil
+	default:
+	}
+	t := time.NewTimer(l.wait)
+	defer t.Stop()
+	select {
+	case l.slots <- struct{}{}:
+		return l.release, nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	<-l.queue
+	return nil, overloaded()
+}
+
+func (l *limiter) release() {
+	<-l.slots
+	<-l.queue
+}
+
+func overloaded() *problem {
+	p := newProblem(http.StatusServiceUnavailable, codeOverloaded, "the server is busy with other heavy requests; retry shortly")
+	p.retryAfter = 1
+	return p
+}
+
+// heavy is middleware that runs a route under the heavy-request limiter.
+func heavy(d *deps) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			release, p := d.heavy.acquire(r.Context())
+			if p != nil {
+				d.metrics.shed.WithLabelValues(routePattern(r)).Inc()
+				writeProblem(w, p)
+				return
+			}
+			defer release()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// rateLimiter is a token bucket per client IP. It forgets clients idle for
+// a minute so that its memory stays bounded.
+type rateLimiter struct {
+	limit rate.Limit
+	burst int
+
+	mu      sync.Mutex
+	clients map[string]*client
+	swept   time.Time
+}
+
+type client struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// maxClients bounds the clients the rate limiter remembers.
+const maxClients = 100000
+
+func newRateLimiter(perSecond float64, burst int) *rateLimiter {
+	return &rateLimiter{limit: rate.Limit(perSecond), burst: burst, clients: map[string]*client{}}
+}
+
+// allow reports whether ip may make a request now, and if not, in how many
+// whole seconds it may.
+func (rl *rateLimiter) allow(ip string, now time.Time) (bool, int) {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if now.Sub(rl.swept) > time.Minute || len(rl.clients) >= maxClients {
+		for k, c := range rl.clients {
+			if now.Sub(c.seen) > time.Minute {
+				delete(rl.clients, k)
+			}
+		}
+		rl.swept = now
+		if len(rl.clients) >= maxClients {
+			clear(rl.clients) // a flood of addresses: start afresh
+		}
+	}
+	c := rl.clients[ip]
+	if c == nil {
+		c = &client{lim: rate.NewLimiter(rl.limit, rl.burst)}
+		rl.clients[ip] = c
+	}
+	c.seen = now
+	r := c.lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		secs := int((d + time.Second - 1) / time.Second)
+		return false, max(secs, 1)
+	}
+	return true, 0
+}
+
+// rateLimit is middleware answering 429 rate_limited to a client over its
+// rate.
+func rateLimit(d *deps) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		if d.rate == nil {
+			return next
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ok, retry := d.rate.allow(clientIP(r, d.cfg.TrustProxy), time.Now())
+			if !ok {
+				d.metrics.rateLimited.Inc()
+				p := newProblem(http.StatusTooManyRequests, codeRateLimited, "too many requests from this client; retry after the time in Retry-After")
+				p.retryAfter = retry
+				writeProblem(w, p)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// clientIP is the IP the rate limit counts a request against.
+func clientIP(r *http.Request, trustProxy bool) string {
+	if trustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			return strings.TrimSpace(first)
+		}
+		if xr := r.Header.Get("X-Real-IP"); xr != "" {
+			return strings.TrimSpace(xr)
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/sudokud/sudokud/engine"
+)
+
+// metrics are the service's Prometheus metrics, registered on a registry
+// the caller owns.
+type metrics struct {
+	solveDuration    *prometheus.HistogramVec
+	generateDuration *prometheus.HistogramVec
+	requests         *prometheus.CounterVec
+	requestDuration  *prometheus.HistogramVec
+	inFlight         prometheus.Gauge
+	shed             *prometheus.CounterVec
+	rateLimited      prometheus.Counter
+	validateItems    *prometheus.CounterVec
+}
+
+func newMetrics(reg prometheus.Registerer) *metrics {
+	m := &metrics{
+		solveDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "sudoku_solve_duration_seconds",
+			Help: "Time the engine took to solve one puzzle, by board size and box.",
+			// 10µs … 42s: most 9×9 solves take microseconds.
+			Buckets: prometheus.ExponentialBuckets(10e-6, 4, 12),
+		}, []string{"size", "box"}),
+		generateDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sudoku_generate_duration_seconds",
+			Help:    "Time the engine took to generate one puzzle, by board size, box and difficulty.",
+			Buckets: prometheus.ExponentialBuckets(100e-6, 4, 11),
+		}, []string{"size", "box", "difficulty"}),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudokud_http_requests_total",
+			Help: "HTTP requests answered, by route pattern, method and status.",
+		}, []string{"route", "method", "status"}),
+		requestDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sudokud_http_request_duration_seconds",
+			Help:    "HTTP request latency, by route pattern, method and status.",
+			Buckets: prometheus.ExponentialBuckets(50e-6, 4, 11),
+		}, []string{"route", "method", "status"}),
+		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudokud_http_requests_in_flight",
+			Help: "HTTP requests being served now.",
+		}),
+		shed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudokud_requests_shed_total",
+			Help: "Heavy requests refused with 503 overloaded, by route pattern.",
+		}, []string{"route"}),
+		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "sudokud_requests_rate_limited_total",
+			Help: "Requests refused with 429 rate_limited.",
+		}),
+		validateItems: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudokud_validate_items_total",
+			Help: "Boards checked by /validate (single, batch and stream), by outcome (solved, valid, invalid, error).",
+		}, []string{"outcome"}),
+	}
+	reg.MustRegister(
+		m.solveDuration, m.generateDuration, m.requests, m.requestDuration,
+		m.inFlight, m.shed, m.rateLimited, m.validateItems,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "sudoku_peer_cache_shapes",
+			Help: "Board shapes whose peer tables the engine has built and cached.",
+		}, func() float64 { return float64(engine.CachedShapes()) }),
+		collectors.NewBuildInfoCollector(),
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// countItems adds the outcomes in s to the /validate counters.
+func (m *metrics) countItems(s summary) {
+	if s.Total == 0 {
+		return
+	}
+	valid := s.Valid - s.Solved
+	invalid := s.Total - s.Valid - s.Errors
+	for _, c := range []struct {
+		outcome string
+		n       int
+	}{{"solved", s.Solved}, {"valid", valid}, {"invalid", invalid}, {"error", s.Errors}} {
+		if c.n > 0 {
+			m.validateItems.WithLabelValues(c.outcome).Add(float64(c.n))
+		}
+	}
+}

@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+func TestMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	srv := New(DefaultConfig(), nil, reg)
+	c := &apiClient{tb: t, h: srv, srv: srv}
+	for range 3 {
+		c.post("/validate", map[string]any{"puzzle": classicSolved})
+	}
+	c.post("/validate", map[string]any{"puzzle": "12"})
+	c.do("GET", "/nope", "", nil)
+
+	m := srv.deps.metrics
+	if got := testutil.ToFloat64(m.requests.WithLabelValues("/validate", "POST", "200")); got != 3 {
+		t.Errorf("requests{/validate,POST,200} = %v, want 3", got)
+	}
+	if got := testutil.ToFloat64(m.requests.WithLabelValues("/validate", "POST", "400")); got != 1 {
+		t.Errorf("requests{/validate,POST,400} = %v, want 1", got)
+	}
+	if got := testutil.ToFloat64(m.requests.WithLabelValues("unmatched", "GET", "404")); got != 1 {
+		t.Errorf("requests{unmatched,GET,404} = %v, want 1", got)
+	}
+	if got := testutil.ToFloat64(m.validateItems.WithLabelValues("solved")); got != 3 {
+		t.Errorf("validate_items{solved} = %v, want 3", got)
+	}
+	if got := testutil.ToFloat64(m.inFlight); got != 0 {
+		t.Errorf("in flight = %v after the requests", got)
+	}
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("lint %s: %s", p.Metric, p.Text)
+	}
+
+	ex := c.do("GET", "/metrics", "", nil)
+	if ex.status != http.StatusOK {
+		t.Fatalf("/metrics: %d", ex.status)
+	}
+	for _, name := range []string{
+		"sudokud_http_requests_total", "sudokud_http_request_duration_seconds_bucket", "sudokud_http_requests_in_flight",
+		"sudoku_peer_cache_shapes", "go_goroutines", "go_build_info", "sudokud_validate_items_total",
+	} {
+		if !strings.Contains(string(ex.body), name) {
+			t.Errorf("/metrics lacks %s", name)
+		}
+	}
+}

@@ -1,0 +1,184 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// requestIDKey is the context key of the request ID.
+type requestIDKey struct{}
+
+// requestIDFrom returns the request's ID, "" outside a request.
+func requestIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// requestID gives every request an ID: the client's X-Request-ID when it is
+// short and plain, otherwise a random one. The answer carries it back.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-ID")
+		if !plainID(id) {
+			var b [8]byte
+			rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-ID", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+	})
+}
+
+func plainID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// recoverer turns a panic into a logged stack and a bare 500 problem: the
+// client never sees the stack.
+func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer func() {
+				v := recover()
+				if v == nil {
+					return
+				}
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.ErrorContext(r.Context(), "panic", "request_id", requestIDFrom(r.Context()),
+					"path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				writeProblem(w, errors.New("panic"))
+			}()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// routePattern is the chi route pattern of r, "unmatched" before routing or
+// for no route, so the metric label set stays small.
+func routePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" {
+			return p
+		}
+	}
+	return "unmatched"
+}
+
+// observe is the metrics and logging middleware: it counts and times each
+// request by route pattern (read after the handler ran) and status, and
+// logs it.
+func observe(d *deps) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			d.metrics.inFlight.Inc()
+			defer d.metrics.inFlight.Dec()
+			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			next.ServeHTTP(ww, r)
+			status := ww.Status()
+			if status == 0 {
+				status = http.StatusOK
+			}
+			elapsed := time.Since(start)
+			route, code := routePattern(r), strconv.Itoa(status)
+			d.metrics.requests.WithLabelValues(route, r.Method, code).Inc()
+			d.metrics.requestDuration.WithLabelValues(route, r.Method, code).Observe(elapsed.Seconds())
+			level := slog.LevelInfo
+			switch {
+			case status >= 500:
+				level = slog.LevelError
+			case route == "/healthz" || route == "/readyz" || route == "/metrics":
+				level = slog.LevelDebug
+			}
+			d.log.LogAttrs(r.Context(), level, "request",
+				slog.String("request_id", requestIDFrom(r.Context())),
+				slog.String("method", r.Method),
+				slog.String("route", route),
+				slog.String("path", r.URL.Path),
+				slog.Int("status", status),
+				slog.Int("bytes", ww.BytesWritten()),
+				slog.Duration("duration", elapsed),
+				slog.String("remote", r.RemoteAddr),
+			)
+		})
+	}
+}
+
+// bodyLimit caps JSON request bodies at limit bytes. NDJSON streams have
+// no total limit (their lines are capped instead).
+func bodyLimit(limit int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Body != nil && mediaType(r) != mediaNDJSON {
+				r.Body = http.MaxBytesReader(w, r.Body, limit)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// cors lets browsers on the allowed origins call the API and answers their
+// preflight requests.
+func cors(origins []string) func(http.Handler) http.Handler {
+	any := false
+	allowed := map[string]bool{}
+	for _, o := range origins {
+		o = strings.TrimRight(strings.TrimSpace(o), "/")
+		if o == "*" {
+			any = true
+		}
+		allowed[strings.ToLower(o)] = true
+	}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			origin := r.Header.Get("Origin")
+			h := w.Header()
+			h.Add("Vary", "Origin")
+			if origin == "" || !(any || allowed[strings.ToLower(origin)]) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			if any {
+				h.Set("Access-Control-Allow-Origin", "*")
+			} else {
+				h.Set("Access-Control-Allow-Origin", origin)
+			}
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Add("Vary", "Access-Control-Request-Method")
+				h.Add("Vary", "Access-Control-Request-Headers")
+				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+				if rh := r.Header.Get("Access-Control-Request-Headers"); rh != "" {
+					h.Set("Access-Control-Allow-Headers", rh)
+				}
+				h.Set("Access-Control-Max-Age", "600")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			h.Set("Access-Control-Expose-Headers", "X-Request-ID, Retry-After")
+			next.ServeHTTP(w, r)
+		})
+	}
+}

@@ -1,0 +1,53 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// newRouter builds the route table: every route of the API in one place.
+func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
+	r := chi.NewRouter()
+	r.Use(requestID, observe(d), recoverer(d.log), cors(d.cfg.CORSOrigins))
+
+	r.Method(http.MethodGet, "/healthz", handleHealthz())
+	r.Method(http.MethodGet, "/readyz", handleReadyz(d))
+	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	r.Method(http.MethodGet, "/openapi.yaml", handleOpenAPI())
+	playground := handlePlayground()
+	r.Method(http.MethodGet, "/", playground)
+	for _, name := range playgroundFiles() {
+		r.Method(http.MethodGet, "/"+name, playground)
+	}
+
+	r.Group(func(r chi.Router) {
+		r.Use(rateLimit(d), bodyLimit(d.cfg.MaxBodyBytes))
+		r.Method(http.MethodPost, "/validate", handleValidate(d))
+	})
+
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, newProblem(http.StatusNotFound, codeNotFound, "no such path: "+r.URL.Path))
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allow := allowedMethods(r, req.URL.Path)
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed,
+			req.Method+" is not allowed on "+req.URL.Path+"; use "+strings.Join(allow, " or ")))
+	})
+	return r
+}
+
+// allowedMethods lists the methods the router serves on path.
+func allowedMethods(r *chi.Mux, path string) []string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if r.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,195 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sudokud/sudokud/engine"
+)
+
+const (
+	classic       = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	classicSolved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+// itemResult is one result of a batch or stream, decoded.
+type itemResult struct {
+	ID        *string    `json:"id"`
+	Valid     *bool      `json:"valid"`
+	Complete  *bool      `json:"complete"`
+	Solved    *bool      `json:"solved"`
+	Conflicts []conflict `json:"conflicts"`
+	Error     *struct {
+		Code   string `json:"code"`
+		Detail string `json:"detail"`
+	} `json:"error"`
+}
+
+func TestValidateSingle(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	bad := []byte(classicSolved)
+	bad[1] = '5' // r1c2 = 5 repeats r1c1's 5 (row, box) and r4c2's 5 (column)
+	tests := []struct {
+		name string
+		req  any
+		want validateResponse
+	}{
+		{"puzzle", map[string]any{"puzzle": classic}, validateResponse{Valid: true, Conflicts: []conflict{}}},
+		{"solved", map[string]any{"puzzle": classicSolved}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
+		{"pretty", map[string]any{"puzzle": "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
+		{"clash", map[string]any{"puzzle": string(bad)}, validateResponse{Complete: true, Conflicts: []conflict{
+			{Row: 0, Col: 0, Value: 5, Units: []string{"row", "box"}},
+			{Row: 0, Col: 1, Value: 5, Units: []string{"row", "column", "box"}},
+			{Row: 3, Col: 1, Value: 5, Units: []string{"column"}},
+		}}},
+		{"grid", map[string]any{"grid": [][]int{{1, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}}, validateResponse{Conflicts: []conflict{
+			{Row: 0, Col: 0, Value: 1, Units: []string{"row", "box"}},
+			{Row: 0, Col: 1, Value: 1, Units: []string{"row", "box"}},
+		}}},
+		{"size and box", map[string]any{"size": 6, "box": "3x2", "puzzle": strings.Repeat(".", 36)}, validateResponse{Valid: true, Conflicts: []conflict{}}},
+		{"givens kept", map[string]any{"puzzle": classicSolved, "givens": classic}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
+		{"given changed", map[string]any{"puzzle": "." + classic[1:], "givens": classic}, validateResponse{Conflicts: []conflict{
+			{Row: 0, Col: 0, Value: 0, Units: []string{"given"}},
+		}}},
+		{"given grid", map[string]any{"grid": [][]int{{2, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}, "givens": [][]int{{1, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}},
+			validateResponse{Conflicts: []conflict{{Row: 0, Col: 0, Value: 2, Units: []string{"given"}}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := c.post("/validate", tt.req)
+			if ex.status != http.StatusOK {
+				t.Fatalf("status %d: %s", ex.status, ex.body)
+			}
+			var got validateResponse
+			ex.json(t, &got)
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(validateResponse{}, conflict{})); diff != "" {
+				t.Fatalf("result (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateBatch(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	body := `{"items":[
+		{"id":"a","puzzle":"` + classicSolved + `"},
+		{"id":"b","grid":[[1,1,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]},
+		{"id":"c","puzzle":"123"},
+		{"id":"d","puzzle":"1234","grid":[[1]]},
+		"not an object",
+		{"id":"f","puzzle":"` + classic + `","colour":"red"},
+		{"id":"g","puzzle":"` + classic + `"}
+	]}`
+	ex := c.post("/validate", body)
+	if ex.status != http.StatusOK {
+		t.Fatalf("status %d: %s", ex.status, ex.body)
+	}
+	var got struct {
+		Results []itemResult `json:"results"`
+		Summary summary      `json:"summary"`
+	}
+	ex.json(t, &got)
+	wantCodes := []string{"", "", "invalid_board", "invalid_request", "invalid_request", "invalid_request", ""}
+	if len(got.Results) != len(wantCodes) {
+		t.Fatalf("%d results, want %d: %s", len(got.Results), len(wantCodes), ex.body)
+	}
+	for i, r := range got.Results {
+		code := ""
+		if r.Error != nil {
+			code = r.Error.Code
+		}
+		if code != wantCodes[i] {
+			t.Errorf("result %d: error code %q, want %q (%s)", i, code, wantCodes[i], ex.body)
+		}
+	}
+	if got.Results[0].Solved == nil || !*got.Results[0].Solved || *got.Results[1].Valid || !*got.Results[6].Valid || *got.Results[6].Complete {
+		t.Errorf("results: %s", ex.body)
+	}
+	if got.Results[4].ID != nil || *got.Results[3].ID != "d" {
+		t.Errorf("ids: %s", ex.body)
+	}
+	if want := (summary{Total: 7, Valid: 2, Complete: 1, Solved: 1, Errors: 4}); got.Summary != want {
+		t.Errorf("summary %+v, want %+v", got.Summary, want)
+	}
+}
+
+// readPuzzles reads up to n puzzles from a data set under /work/shared/data
+// (or ../../shared/data next to a CI checkout), skipping the test when the
+// data is not there.
+func readPuzzles(tb testing.TB, name string, n int) []string {
+	tb.Helper()
+	var f *os.File
+	var err error
+	for _, dir := range []string{"../../shared/data", "/work/shared/data"} {
+		if f, err = os.Open(dir + "/" + name); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		tb.Skipf("puzzle data %s: %v", name, err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(out) < n {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// TestValidateBatch10000 checks a full-size batch: every result present, in
+// order, and each equal to what the engine says about its board.
+func TestValidateBatch10000(t *testing.T) {
+	puzzles := readPuzzles(t, "9x9/17_clue.txt", 10000)
+	var buf bytes.Buffer
+	buf.WriteString(`{"items":[`)
+	for i, p := range puzzles {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if i%3 == 2 {
+			p = p[:80] + "5" // last cell set: usually breaks a rule
+		}
+		fmt.Fprintf(&buf, `{"id":"%d","puzzle":"%s"}`, i, p)
+	}
+	buf.WriteString(`]}`)
+	c := newClient(t, DefaultConfig())
+	ex := c.post("/validate", buf.Bytes())
+	if ex.status != http.StatusOK {
+		t.Fatalf("status %d: %.200s", ex.status, ex.body)
+	}
+	var got struct {
+		Results []itemResult `json:"results"`
+		Summary summary      `json:"summary"`
+	}
+	ex.json(t, &got)
+	if len(got.Results) != len(puzzles) || got.Summary.Total != len(puzzles) {
+		t.Fatalf("%d results, summary %+v, want %d", len(got.Results), got.Summary, len(puzzles))
+	}
+	valid := 0
+	for i, r := range got.Results {
+		p := puzzles[i]
+		if i%3 == 2 {
+			p = p[:80] + "5"
+		}
+		b, _ := engine.ParseBoard(p, engine.Shape{})
+		want := engine.Conflicts(b) == nil
+		if r.ID == nil || *r.ID != fmt.Sprint(i) || r.Valid == nil || *r.Valid != want {
+			t.Fatalf("result %d: %+v, want id %d valid %v", i, r, i, want)
+		}
+		if want {
+			valid++
+		}
+	}
+	if got.Summary.Valid != valid || got.Summary.Errors != 0 {
+		t.Fatalf("summary %+v, want %d valid", got.Summary, valid)
+	}
+}

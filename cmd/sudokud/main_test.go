@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokud/sudokud"
+)
+
+const (
+	classic       = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	classicSolved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestParseConfig(t *testing.T) {
+	cfg, err := parseConfig([]string{"sudokud"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":8080" || cfg.LogFormat != "json" || cfg.API.MaxBatchItems != 10000 || len(cfg.API.CORSOrigins) != 1 || cfg.API.CORSOrigins[0] != "*" {
+		t.Fatalf("defaults: %+v", cfg)
+	}
+	cfg, err = parseConfig([]string{"sudokud", "-addr", "127.0.0.1:9", "-rate-limit", "5"},
+		env(map[string]string{"SUDOKUD_ADDR": ":1", "SUDOKUD_MAX_BATCH_ITEMS": "7", "SUDOKUD_CORS_ORIGINS": "https://a.example, https://b.example", "SUDOKUD_DRAIN_TIMEOUT": "3s"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "127.0.0.1:9" || cfg.API.MaxBatchItems != 7 || cfg.API.RateLimit != 5 || cfg.DrainTimeout != 3*time.Second ||
+		strings.Join(cfg.API.CORSOrigins, "|") != "https://a.example|https://b.example" {
+		t.Fatalf("flags over env: %+v", cfg)
+	}
+	for _, bad := range []struct {
+		args []string
+		env  map[string]string
+	}{
+		{[]string{"sudokud", "-nope"}, nil},
+		{[]string{"sudokud", "extra"}, nil},
+		{[]string{"sudokud"}, map[string]string{"SUDOKUD_SOLVE_TIMEOUT": "soon"}},
+	} {
+		if _, err := parseConfig(bad.args, env(bad.env), io.Discard); err == nil {
+			t.Errorf("%v %v: no error", bad.args, bad.env)
+		}
+	}
+	if err := run(context.Background(), []string{"sudokud", "-log-format", "xml"}, env(nil), io.Discard, io.Discard); err == nil {
+		t.Error("bad log format: no error")
+	}
+	if err := run(context.Background(), []string{"sudokud", "-addr", "256.0.0.1:0"}, env(nil), io.Discard, io.Discard); err == nil {
+		t.Error("bad address: no error")
+	}
+}
+
+// logWatch is run's stdout in tests: it keeps the log and reports the
+// address of the "listening" record.
+type logWatch struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	addr chan string
+}
+
+func (l *logWatch) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf.Write(p)
+	for _, line := range bytes.Split(p, []byte("\n")) {
+		var rec struct{ Msg, Addr string }
+		if json.Unmarshal(line, &rec) == nil && rec.Msg == "listening" {
+			l.addr <- rec.Addr
+		}
+	}
+	return len(p), nil
+}
+
+func (l *logWatch) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// startServer runs the server on a free port and waits until /readyz
+// answers 200. Cancelling the returned func's context is SIGTERM.
+func startServer(t *testing.T, extra ...string) (base string, stop context.CancelFunc, done <-chan error, logs *logWatch) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	logs = &logWatch{addr: make(chan string, 1)}
+	errc := make(chan error, 1)
+	args := append([]string{"sudokud", "-addr", "127.0.0.1:0"}, extra...)
+	go func() { errc <- run(ctx, args, env(nil), logs, io.Discard) }()
+	select {
+	case addr := <-logs.addr:
+		base = "http://" + addr
+	case err := <-errc:
+		t.Fatalf("run: %v\n%s", err, logs)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no listening record:\n%s", logs)
+	}
+	for i := 0; ; i++ {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if i == 500 {
+			t.Fatalf("/readyz never answered 200: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return base, cancel, errc, logs
+}
+
+func get(t *testing.T, url string) (int, http.Header, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, resp.Header, b
+}
+
+func post(t *testing.T, url, contentType, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, contentType, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+// TestRunEndToEnd starts the real server, calls every endpoint, then shuts
+// it down with a stream in flight: /readyz fails first, the stream
+// finishes, run returns nil.
+func TestRunEndToEnd(t *testing.T) {
+	base, stop, done, logs := startServer(t, "-shutdown-delay", "200ms", "-drain-timeout", "20s")
+	defer stop()
+
+	if status, _, body := get(t, base+"/healthz"); status != 200 || !strings.Contains(string(body), "ok") {
+		t.Errorf("/healthz: %d %s", status, body)
+	}
+	if status, _, body := get(t, base+"/metrics"); status != 200 || !strings.Contains(string(body), "sudokud_http_requests_total") {
+		t.Errorf("/metrics: %d", status)
+	}
+	if status, _, body := get(t, base+"/openapi.yaml"); status != 200 || !bytes.Equal(body, sudokud.OpenAPI) {
+		t.Errorf("/openapi.yaml: %d, %d bytes", status, len(body))
+	}
+	if status, h, body := get(t, base+"/"); status != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/html") || !bytes.Contains(body, []byte("<html")) {
+		t.Errorf("/: %d %q", status, h.Get("Content-Type"))
+	}
+	if status, _, body := get(t, base+"/no-such-page"); status != 404 || !strings.Contains(string(body), "not_found") {
+		t.Errorf("/no-such-page: %d %s", status, body)
+	}
+	if status, body := post(t, base+"/validate", "application/json", `{"puzzle":"`+classicSolved+`"}`); status != 200 || !strings.Contains(string(body), `"solved":true`) {
+		t.Errorf("/validate: %d %s", status, body)
+	}
+	if status, body := post(t, base+"/validate", "application/json", `{"items":[{"puzzle":"`+classic+`"},{"puzzle":"1"}]}`); status != 200 || !strings.Contains(string(body), `"summary":{"total":2,"valid":1,"complete":0,"solved":0,"errors":1}`) {
+		t.Errorf("/validate batch: %d %s", status, body)
+	}
+
+	// A stream in flight when the signal comes.
+	pr, pw := io.Pipe()
+	req, _ := http.NewRequest("POST", base+"/validate", pr)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	respc := make(chan *http.Response, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			close(respc)
+			return
+		}
+		respc <- resp
+	}()
+	fmt.Fprintf(pw, `{"id":"0","puzzle":"%s"}`+"\n", classic)
+	resp := <-respc
+	if resp == nil {
+		t.FailNow()
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if line, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":"0"`) {
+		t.Fatalf("first stream result %q %v", line, err)
+	}
+
+	stop() // SIGTERM
+	// /readyz fails while the server drains (during the shutdown delay).
+	for i := 0; ; i++ {
+		r, err := http.Get(base + "/readyz")
+		if err != nil {
+			t.Fatalf("/readyz during the shutdown delay: %v", err)
+		}
+		r.Body.Close()
+		if r.StatusCode == http.StatusServiceUnavailable {
+			break
+		}
+		if i == 1000 {
+			t.Fatal("/readyz never failed after the signal")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// The in-flight stream goes on to the end.
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(pw, `{"id":"%d","puzzle":"%s"}`+"\n", i, classic)
+	}
+	pw.Close()
+	rest, err := io.ReadAll(br)
+	if err != nil {
+		t.Fatalf("stream after the signal: %v", err)
+	}
+	if n := bytes.Count(rest, []byte("\n")); n != 100 {
+		t.Fatalf("%d results after the signal, want 100", n)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("run did not return after the drain")
+	}
+	for _, want := range []string{`"msg":"config"`, `"msg":"shutting down"`, `"msg":"stopped"`, `"route":"/validate"`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %s", want)
+		}
+	}
+	if strings.Count(logs.String(), `"msg":"config"`) != 1 {
+		t.Error("config not logged exactly once")
+	}
+}
