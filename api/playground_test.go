@@ -1,0 +1,115 @@
+package api_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokud/sudokud/api"
+)
+
+// The playground is served from the binary: the page and every file it
+// loads, with the right types, and nothing from another origin.
+func TestPlaygroundServed(t *testing.T) {
+	ts := httptest.NewServer(api.New(api.DefaultConfig(), nil, nil))
+	defer ts.Close()
+
+	tests := []struct {
+		path, wantType, wantBody string
+	}{
+		{"/", "text/html", `id="status"`},
+		{"/app.js", "javascript", "function enterValue("},
+		{"/style.css", "text/css", ".board"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res, err := http.Get(ts.URL + tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, _ := io.ReadAll(res.Body)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("GET %s: %d %s", tt.path, res.StatusCode, body)
+			}
+			if ct := res.Header.Get("Content-Type"); !strings.Contains(ct, tt.wantType) {
+				t.Errorf("GET %s: Content-Type %q, want %s", tt.path, ct, tt.wantType)
+			}
+			if !strings.Contains(string(body), tt.wantBody) {
+				t.Errorf("GET %s: body lacks %q", tt.path, tt.wantBody)
+			}
+		})
+	}
+}
+
+// webFiles reads api/web, the files the binary embeds.
+func webFiles(t *testing.T) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	entries, err := os.ReadDir("web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("web", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(b)
+	}
+	return files
+}
+
+// The page loads nothing from outside: no absolute or protocol-relative
+// URL in any file, and every file index.html loads exists.
+func TestPlaygroundSelfContained(t *testing.T) {
+	files := webFiles(t)
+	outside := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}|@import|<iframe`)
+	for name, text := range files {
+		for _, line := range strings.Split(text, "\n") {
+			code := line
+			if strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".css") {
+				// JS line comments and CSS/JS block comments may name things.
+				code = regexp.MustCompile(`^\s*//.*$|/\*.*?\*/`).ReplaceAllString(code, "")
+			}
+			if m := outside.FindString(code); m != "" {
+				t.Errorf("%s loads or names an outside resource %q in: %s", name, m, strings.TrimSpace(line))
+			}
+		}
+	}
+	refs := regexp.MustCompile(`(?:src|href)="([^"#:]+)"`).FindAllStringSubmatch(files["index.html"], -1)
+	if len(refs) < 2 {
+		t.Fatalf("index.html loads %d files, want app.js and style.css at least", len(refs))
+	}
+	for _, r := range refs {
+		if _, ok := files[r[1]]; !ok && r[1] != "openapi.yaml" {
+			t.Errorf("index.html loads %q, which api/web does not have", r[1])
+		}
+	}
+}
+
+// The page is a client of the public API only: it calls the four
+// documented game endpoints and nothing else.
+func TestPlaygroundUsesPublicAPI(t *testing.T) {
+	js := webFiles(t)["app.js"]
+	calls := regexp.MustCompile(`\bapi\('([a-z/]+)'`).FindAllStringSubmatch(js, -1)
+	var got []string
+	for _, c := range calls {
+		if !slices.Contains(got, c[1]) {
+			got = append(got, c[1])
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"generate", "hint", "solve", "validate"}; !slices.Equal(got, want) {
+		t.Errorf("app.js calls %v, want exactly %v", got, want)
+	}
+	if n := strings.Count(js, "fetch("); n != 1 {
+		t.Errorf("app.js has %d fetch calls, want the one in api()", n)
+	}
+}
