@@ -5,7 +5,6 @@
 package api
 
 import (
-	"io"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/go-playground/validator/v10"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/sudokud/sudokud/engine"
 )
 
 // Config holds the service's limits. The zero value of a field means its
@@ -92,6 +92,9 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+// limits returns the engine's search budget for one request.
+func (c Config) limits() engine.Limits { return engine.Limits{MaxNodes: c.MaxNodes} }
+
 // Server is the API as an http.Handler. Drain makes /readyz fail so that a
 // load balancer stops sending work before the server shuts down.
 type Server struct {
@@ -108,7 +111,7 @@ type Server struct {
 //	ts := httptest.NewServer(srv)
 func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
 	if logger == nil {
-		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		logger = slog.New(slog.DiscardHandler)
 	}
 	if reg == nil {
 		reg = prometheus.NewRegistry()

@@ -49,33 +49,46 @@ func (c *itemChecker) appendItem(dst []byte, item []byte) ([]byte, outcome) {
 	if len(item) == 0 {
 		return appendItemError(dst, nil, codeInvalidJSON, "empty item: every line must hold one JSON object")
 	}
+	if c.fast.parse(item, &c.in) {
+		return c.appendInput(dst)
+	}
+	return c.appendSlow(dst, item)
+}
+
+// appendSlow is appendItem through encoding/json and the validator, which
+// also explain what is wrong with an item.
+func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
+	var bi batchItem
+	if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
+		p := problemOf(err)
+		return appendItemError(dst, nil, p.Code, problemDetail(p))
+	}
 	in := &c.in
-	if !c.fast.parse(item, in) {
-		var bi batchItem
-		if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
-			p := problemOf(err)
-			return appendItemError(dst, nil, p.Code, problemDetail(p))
-		}
-		*in = itemInput{size: bi.Size, box: []byte(bi.Box), grid: bi.Grid}
-		if bi.ID != nil {
-			in.id = appendJSONString(nil, *bi.ID)
-		}
-		if bi.Puzzle != nil {
-			in.puzzle, in.hasPuzzle = []byte(*bi.Puzzle), true
-		}
-		if bi.Givens != nil {
-			in.hasGivens = true
-			if bi.Givens.str != nil {
-				in.givensStr = []byte(*bi.Givens.str)
-			} else {
-				in.givensGrid = bi.Givens.grid
-			}
-		}
-		if err := c.validate.Struct(&bi); err != nil {
-			p := validationProblem(err)
-			return appendItemError(dst, in.id, p.Code, problemDetail(p))
+	*in = itemInput{size: bi.Size, box: []byte(bi.Box), grid: bi.Grid}
+	if bi.ID != nil {
+		in.id = appendJSONString(nil, *bi.ID)
+	}
+	if bi.Puzzle != nil {
+		in.puzzle, in.hasPuzzle = []byte(*bi.Puzzle), true
+	}
+	if bi.Givens != nil {
+		in.hasGivens = true
+		if bi.Givens.str != nil {
+			in.givensStr = []byte(*bi.Givens.str)
+		} else {
+			in.givensGrid = bi.Givens.grid
 		}
 	}
+	if err := c.validate.Struct(&bi); err != nil {
+		p := validationProblem(err)
+		return appendItemError(dst, in.id, p.Code, problemDetail(p))
+	}
+	return c.appendInput(dst)
+}
+
+// appendInput checks the decoded item in c.in and appends its result.
+func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
+	in := &c.in
 	b, err := in.board()
 	var givens *engine.Board
 	if err == nil && in.hasGivens {

@@ -64,22 +64,6 @@ func overloaded() *problem {
 	return p
 }
 
-// heavy is middleware that runs a route under the heavy-request limiter.
-func heavy(d *deps) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			release, p := d.heavy.acquire(r.Context())
-			if p != nil {
-				d.metrics.shed.WithLabelValues(routePattern(r)).Inc()
-				writeProblem(w, p)
-				return
-			}
-			defer release()
-			next.ServeHTTP(w, r)
-		})
-	}
-}
-
 // rateLimiter is a token bucket per client IP. It forgets clients idle for
 // a minute so that its memory stays bounded.
 type rateLimiter struct {

@@ -1,15 +1,31 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/sudokud/sudokud/engine"
 )
 
-// solvable reports whether b has a solution. The engine's solver has not
-// landed yet, so until it does the field is refused rather than guessed.
+// solvable reports whether b has a solution: a heavy request, run under the
+// limiter and the search budget. A board that breaks a rule has none.
 func solvable(d *deps, r *http.Request, b engine.Board, res checkResult) (bool, error) {
-	p := newProblem(http.StatusBadRequest, codeInvalidRequest, "solvable checks are not available until the solver lands")
-	p.Errors = []fieldError{{Field: "solvable", Message: "is not available yet"}}
-	return false, p
+	if !engine.Valid(&b) {
+		return false, nil
+	}
+	if res.valid && res.complete {
+		return true, nil
+	}
+	release, err := d.acquireHeavy(r)
+	if err != nil {
+		return false, err
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), d.cfg.SolveTimeout)
+	defer cancel()
+	n, _, err := engine.CountSolutions(ctx, b, 1, d.cfg.limits())
+	if err != nil {
+		return false, err
+	}
+	return n > 0, nil
 }

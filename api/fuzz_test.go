@@ -1,0 +1,96 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+var fuzzItems = []string{
+	`{"id":"a","puzzle":"` + classic + `"}`,
+	`{"puzzle":"` + classicSolved + `","givens":"` + classic + `"}`,
+	`{"grid":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]],"givens":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}`,
+	`{"size":6,"box":"3x2","puzzle":"....................................","id":"x"}`,
+	`{"size":4,"grid":[[1,1,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}`,
+	`{"Puzzle":"1234341221434321"}`,
+	`{"puzzle":"12","grid":[[1]]}`,
+	`{"id":"\u00e9","puzzle":"1234341221434321"}`,
+	`{"size":09,"puzzle":"1"}`,
+	`{"grid":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,-2]]}`,
+	` { "puzzle" : "1234341221434321" } `,
+	`{"puzzle":"1234341221434321","size":0}`,
+	`{}`,
+	`[]`,
+	`{"puzzle":null}`,
+}
+
+// FuzzFastParser holds the fast item path to the same answers as
+// encoding/json plus the validator: for any item the fast parser accepts,
+// the two paths must write the same result.
+func FuzzFastParser(f *testing.F) {
+	for _, s := range fuzzItems {
+		f.Add([]byte(s))
+	}
+	v := newValidator()
+	f.Fuzz(func(t *testing.T, item []byte) {
+		fast := &itemChecker{validate: v}
+		var in itemInput
+		if !fast.fast.parse(item, &in) {
+			return
+		}
+		got, _ := fast.appendItem(nil, item)
+		slow := &itemChecker{validate: v}
+		want, _ := slow.appendSlow(nil, item)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("item %q:\nfast %s\nslow %s", item, got, want)
+		}
+		if !json.Valid(got) {
+			t.Fatalf("item %q: result %q is not JSON", item, got)
+		}
+	})
+}
+
+// FuzzItem: any bytes as an item give one JSON object result.
+func FuzzItem(f *testing.F) {
+	for _, s := range fuzzItems {
+		f.Add([]byte(s))
+	}
+	c := &itemChecker{validate: newValidator()}
+	f.Fuzz(func(t *testing.T, item []byte) {
+		out, _ := c.appendItem(nil, item)
+		var m map[string]any
+		if err := json.Unmarshal(out, &m); err != nil {
+			t.Fatalf("item %q: result %q: %v", item, out, err)
+		}
+	})
+}
+
+// FuzzHandlers sends any body to each POST endpoint: never a 5xx, always
+// JSON or problem+json.
+func FuzzHandlers(f *testing.F) {
+	for _, s := range fuzzItems {
+		f.Add("/validate", []byte(s))
+		f.Add("/solve", []byte(s))
+	}
+	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))
+	f.Add("/validate", []byte(`{"puzzle":"`+classic+`","solvable":true}`))
+	srv := New(Config{SolveTimeout: 200e6, MaxNodes: 100000}, nil, nil)
+	f.Fuzz(func(t *testing.T, path string, body []byte) {
+		if path != "/validate" && path != "/solve" {
+			path = "/solve"
+		}
+		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", mediaJSON)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%s %q: %d %s", path, body, rec.Code, rec.Body)
+		}
+		ct := rec.Header().Get("Content-Type")
+		if (rec.Code == http.StatusOK) != (ct == mediaJSON) || !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("%s %q: %d %q %s", path, body, rec.Code, ct, rec.Body)
+		}
+	})
+}
