@@ -51,6 +51,7 @@ func TestErrorStatuses(t *testing.T) {
 		{"method on get route", "DELETE", "/healthz", "", ``, 405, codeMethodNotAllowed, nil},
 		{"too large", "POST", "/validate", mediaJSON, `{"puzzle":"` + strings.Repeat(" ", 5000) + `"}`, 413, codeBodyTooLarge, nil},
 		{"no content type", "POST", "/validate", "", `{"puzzle":"` + classic + `"}`, 415, codeUnsupportedMediaType, nil},
+		{"ndjson to solve", "POST", "/solve", mediaNDJSON, `{"puzzle":"` + classic + `"}`, 415, codeUnsupportedMediaType, nil},
 		{"form", "POST", "/validate", "application/x-www-form-urlencoded", `puzzle=1`, 415, codeUnsupportedMediaType, nil},
 	}
 	for _, tt := range tests {

@@ -18,6 +18,8 @@ func TestMetrics(t *testing.T) {
 	}
 	c.post("/validate", map[string]any{"puzzle": "12"})
 	c.do("GET", "/nope", "", nil)
+	c.post("/solve", map[string]any{"puzzle": classic})
+	c.post("/solve", map[string]any{"size": 16, "puzzle": strings.Repeat(".", 256)})
 
 	m := srv.deps.metrics
 	if got := testutil.ToFloat64(m.requests.WithLabelValues("/validate", "POST", "200")); got != 3 {
@@ -46,6 +48,15 @@ func TestMetrics(t *testing.T) {
 	ex := c.do("GET", "/metrics", "", nil)
 	if ex.status != http.StatusOK {
 		t.Fatalf("/metrics: %d", ex.status)
+	}
+	for _, series := range []string{
+		`sudoku_solve_duration_seconds_count{box="3x3",size="9"} 1`,
+		`sudoku_solve_duration_seconds_count{box="4x4",size="16"} 1`,
+		`sudokud_http_requests_total{method="POST",route="/solve",status="200"} 2`,
+	} {
+		if !strings.Contains(string(ex.body), series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
 	}
 	for _, name := range []string{
 		"sudokud_http_requests_total", "sudokud_http_request_duration_seconds_bucket", "sudokud_http_requests_in_flight",

@@ -179,6 +179,13 @@ func TestRunEndToEnd(t *testing.T) {
 		t.Errorf("/validate batch: %d %s", status, body)
 	}
 
+	if status, body := post(t, base+"/solve", "application/json", `{"puzzle":"`+classic+`"}`); status != 200 || !strings.Contains(string(body), `"solution":"`+classicSolved+`"`) {
+		t.Errorf("/solve: %d %s", status, body)
+	}
+	if status, body := post(t, base+"/solve", "application/json", `{"puzzle":"11`+strings.Repeat(".", 14)+`"}`); status != 422 || !strings.Contains(string(body), `"code":"conflict"`) {
+		t.Errorf("/solve conflict: %d %s", status, body)
+	}
+
 	// A stream in flight when the signal comes.
 	pr, pw := io.Pipe()
 	req, _ := http.NewRequest("POST", base+"/validate", pr)
