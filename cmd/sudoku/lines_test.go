@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/sudokud/sudokud/engine"
+)
+
+// refLines is the reference for lineReader: split on '\n', trim ASCII
+// whitespace, drop blank and '#' lines.
+func refLines(texts ...string) []string {
+	var out []string
+	for _, text := range texts {
+		if text == "" {
+			continue
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			l = strings.Trim(l, " \t\r\n\v\f")
+			if l != "" && l[0] != '#' {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// readAll reads every line of texts (one input each) with a reader of
+// bufSize bytes, through readers that return one byte at a time when
+// slow is set.
+func readAll(tb testing.TB, bufSize int, slow bool, texts ...string) []string {
+	tb.Helper()
+	var ins inputs
+	for i, text := range texts {
+		var r io.Reader = strings.NewReader(text)
+		if slow {
+			r = iotest.OneByteReader(r)
+		}
+		ins = append(ins, input{name: fmt.Sprint("in", i), r: r, size: -1})
+	}
+	lr := newLineReader(ins, bufSize)
+	var got []string
+	for {
+		line, ok, err := lr.next(nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if !ok {
+			return got
+		}
+		got = append(got, string(line))
+	}
+}
+
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	tests := [][]string{
+		{"a\nb\n"},
+		{"a\r\nb\r\n\r\n"},
+		{"a\nb"},              // no final newline
+		{"a", "b\n", "", "c"}, // lines never run across inputs
+		{"# x\n  # y\n\n\t\n z \n"},
+		{long + "\n" + long + "\n"},
+		{long, "  " + long + "  \n#" + long + "\nq"},
+		{"\n\n\n"},
+		{},
+	}
+	for _, texts := range tests {
+		want := refLines(texts...)
+		for _, size := range []int{16, 64 << 10} {
+			for _, slow := range []bool{false, true} {
+				got := readAll(t, size, slow, texts...)
+				if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+					t.Errorf("%q (buffer %d, slow %v): got %q, want %q", texts, size, slow, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestLineReaderCapsLongLines(t *testing.T) {
+	huge := strings.Repeat("9", 3*maxLineBytes)
+	got := readAll(t, 16, false, huge+"\nnext\n")
+	if len(got) != 2 || len(got[0]) != maxLineBytes || got[1] != "next" {
+		t.Fatalf("got %d lines, first %d bytes", len(got), len(got[0]))
+	}
+	// Through the command: one line in, one error line out.
+	out, _, code := runCmd(t, huge+"\n"+easy9+"\n", "solve")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	checkAnswers(t, []string{huge, easy9}, []want{failed("invalid_board"), solved(3, 3)}, out)
+}
+
+func TestPipelineOrderAndTally(t *testing.T) {
+	// A pipeline whose work is cheap and uneven, over many lines: every
+	// output line must match its input line, whatever the chunking.
+	var in strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&in, "%d\n", i)
+	}
+	for _, jobs := range []int{1, 2, 7} {
+		p := pipeline{
+			jobs: jobs,
+			newWorker: func() lineFunc {
+				return func(dst []byte, line string) ([]byte, int) {
+					if len(line)%3 == 0 {
+						time.Sleep(time.Microsecond)
+					}
+					return append(dst, "<"+line+">"...), len(line) % maxKinds
+				}
+			},
+		}
+		var out bytes.Buffer
+		ins := inputs{{name: "in", r: strings.NewReader(in.String()), size: -1}}
+		tl, err := p.run(context.Background(), newLineReader(ins, 4096), &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := outLines(t, out.String())
+		if len(lines) != 5000 || tl.lines != 5000 {
+			t.Fatalf("jobs %d: %d lines out, tally %d", jobs, len(lines), tl.lines)
+		}
+		var kinds [maxKinds]int64
+		for i, l := range lines {
+			if want := fmt.Sprintf("<%d>", i); l != want {
+				t.Fatalf("jobs %d: line %d is %q, want %q", jobs, i, l, want)
+			}
+			kinds[len(fmt.Sprint(i))%maxKinds]++
+		}
+		if kinds != tl.kinds {
+			t.Errorf("jobs %d: tally %v, want %v", jobs, tl.kinds, kinds)
+		}
+	}
+}
+
+func TestProgressRender(t *testing.T) {
+	p := &progress{total: 1000, noun: "puzzles"}
+	got := p.render(250, 500, 2*time.Second)
+	want := "[###############               ]  50%  250 puzzles  125/s  ETA 2s"
+	if got != want {
+		t.Errorf("render:\n got %q\nwant %q", got, want)
+	}
+	p = &progress{total: -1, noun: "puzzles"}
+	if got, want := p.render(300, 500, 3*time.Second), "300 puzzles  100/s"; got != want {
+		t.Errorf("unknown size: got %q, want %q", got, want)
+	}
+}
+
+func TestProgressUpdate(t *testing.T) {
+	var w bytes.Buffer
+	now := time.Unix(0, 0)
+	p := &progress{w: &w, total: 100, noun: "puzzles", now: func() time.Time { return now }, start: now}
+	p.update(&tally{lines: 1}, 10)
+	if w.Len() != 0 {
+		t.Fatalf("drawn before the delay: %q", w.String())
+	}
+	now = now.Add(progressDelay)
+	p.update(&tally{lines: 5}, 50)
+	p.update(&tally{lines: 6}, 60) // too soon after the last draw
+	if got := strings.Count(w.String(), "\r"); got != 1 || !strings.Contains(w.String(), "5 puzzles") {
+		t.Fatalf("after delay: %q", w.String())
+	}
+	p.finish()
+	if !strings.HasSuffix(w.String(), "\r\x1b[K") {
+		t.Errorf("finish does not erase the bar: %q", w.String())
+	}
+	var nilBar *progress
+	nilBar.update(&tally{}, 0) // must not panic
+	nilBar.finish()
+	if newProgress(&w, -1, "x") != nil {
+		t.Error("progress bar on a buffer, which is no terminal")
+	}
+}
+
+func TestWriteSummary(t *testing.T) {
+	var w strings.Builder
+	writeSummary(&w, "solve", 10, "puzzles", 2*time.Second,
+		field{n: 8, name: "solved"}, field{n: 2, name: "errors", detail: "2 conflict"})
+	if got, want := w.String(), "sudoku solve: 10 puzzles, 8 solved, 2 errors (2 conflict) in 2.000s (5 puzzles/s)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// FuzzLineReader checks the chunked line reader against the plain
+// reference on any input, with tiny and normal buffers.
+func FuzzLineReader(f *testing.F) {
+	f.Add("a\nb", "c\r\n#d\n\n e ")
+	f.Add("", "\n")
+	f.Add(strings.Repeat("z", 40)+"\n", "# "+strings.Repeat("y", 40))
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := refLines(a, b)
+		for _, size := range []int{16, 4096} {
+			got := readAll(t, size, false, a, b)
+			if len(got) != len(want) {
+				t.Fatalf("buffer %d: %d lines, want %d", size, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("buffer %d: line %d = %q, want %q", size, i, got[i], want[i])
+				}
+			}
+		}
+	})
+}
+
+// FuzzSolveLines feeds any text to sudoku solve: exactly one output line
+// per puzzle line, each an error line with an API code or a valid
+// solution of its puzzle.
+func FuzzSolveLines(f *testing.F) {
+	f.Add(easy9 + "\n" + unsolv4 + "\n#c\n\n11" + empty9[2:] + "\nx")
+	f.Add("1234341221434321\n..\n" + strings.ToLower(gridString(holes(patternGrid(4, 4), 2, 1))))
+	f.Add("12.3|4.-.+.\n" + gridString(holes(patternGrid(2, 3), 2, 0)))
+	f.Fuzz(func(t *testing.T, in string) {
+		puzzles := refLines(in)
+		out, errOut, code := runCmd(t, in, "solve", "-j", "2", "--max-nodes", "2000")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		lines := outLines(t, out)
+		if len(lines) != len(puzzles) {
+			t.Fatalf("%d lines out for %d puzzles", len(lines), len(puzzles))
+		}
+		for i, line := range lines {
+			if strings.HasPrefix(line, "error ") {
+				if !errorLineRE.MatchString(line) {
+					t.Fatalf("malformed error line %q", line)
+				}
+				continue
+			}
+			cells, err := cellsOf(puzzles[i])
+			if err != nil {
+				t.Fatalf("puzzle %q solved as %q but has a bad symbol: %v", puzzles[i], line, err)
+			}
+			n := 1
+			for n*n < len(cells) {
+				n++
+			}
+			s, err := engine.DefaultShape(n)
+			if err != nil || n*n != len(cells) {
+				t.Fatalf("puzzle %q of %d cells solved as %q", puzzles[i], len(cells), line)
+			}
+			if err := solvedErr(puzzles[i], line, s.BoxRows, s.BoxCols); err != nil {
+				t.Fatalf("puzzle %q: answer %q: %v", puzzles[i], line, err)
+			}
+		}
+	})
+}
