@@ -817,12 +817,24 @@
     const puzzle = boardString(parsed.vals);
     let res;
     setStatus('Checking the puzzle…', 'busy');
+    // Ask whether it has a solution (Solve this finds out by solving). A
+    // search that runs out of budget does not stop the game: the puzzle is
+    // checked again without that question.
+    const body = { size: shape.n, box: boxName(shape), puzzle };
     const ok = await withBusy(async () => {
       try {
-        res = await api('validate', { size: shape.n, box: boxName(shape), puzzle, solvable: true });
+        res = await api('validate', thenSolve ? body : { ...body, solvable: true });
         return true;
       } catch (err) {
-        setStatus(`The server rejected that puzzle: ${err.detail}`, 'error');
+        let last = err;
+        if (err.code === 'search_limit' || err.status === 503) {
+          try {
+            res = await api('validate', body);
+            res.undecided = true;
+            return true;
+          } catch (err2) { last = err2; }
+        }
+        setStatus(`The server rejected that puzzle: ${last.detail}`, 'error');
         return false;
       }
     });
@@ -842,9 +854,10 @@
     } else if (thenSolve) {
       await solve();
     } else {
+      const unsure = res.undecided ? ' (The server could not tell in time whether it has a solution.)' : '';
       setStatus(back
-        ? `Welcome back: your ${shape.n}×${shape.n} puzzle is where you left it. Good luck!`
-        : `Your ${shape.n}×${shape.n} puzzle is on the board. Good luck!`);
+        ? `Welcome back: your ${shape.n}×${shape.n} puzzle is where you left it.${unsure} Good luck!`
+        : `Your ${shape.n}×${shape.n} puzzle is on the board.${unsure} Good luck!`);
     }
   }
 
