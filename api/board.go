@@ -87,14 +87,6 @@ func (v *boardValue) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the value back in its own form (used by tests).
-func (v boardValue) MarshalJSON() ([]byte, error) {
-	if v.str != nil {
-		return json.Marshal(*v.str)
-	}
-	return json.Marshal(v.grid)
-}
-
 // givensBoard parses givens in the shape of the puzzle. Errors wrap
 // engine.ErrInvalidBoard and say that the givens are at fault.
 func givensBoard(v *boardValue, s engine.Shape) (engine.Board, error) {

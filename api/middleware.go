@@ -120,7 +120,7 @@ func observe(d *deps) func(http.Handler) http.Handler {
 				slog.String("path", r.URL.Path),
 				slog.Int("status", status),
 				slog.Int("bytes", ww.BytesWritten()),
-				slog.Duration("duration", elapsed),
+				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 				slog.String("remote", r.RemoteAddr),
 			)
 		})

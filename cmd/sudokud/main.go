@@ -141,14 +141,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	logger.Info("config",
 		"addr", cfg.Addr, "log_level", cfg.LogLevel, "log_format", cfg.LogFormat,
-		"read_header_timeout", cfg.ReadHeaderTimeout, "read_timeout", cfg.ReadTimeout,
-		"write_timeout", cfg.WriteTimeout, "idle_timeout", cfg.IdleTimeout,
-		"drain_timeout", cfg.DrainTimeout, "shutdown_delay", cfg.ShutdownDelay,
+		"read_header_timeout", cfg.ReadHeaderTimeout.String(), "read_timeout", cfg.ReadTimeout.String(),
+		"write_timeout", cfg.WriteTimeout.String(), "idle_timeout", cfg.IdleTimeout.String(),
+		"drain_timeout", cfg.DrainTimeout.String(), "shutdown_delay", cfg.ShutdownDelay.String(),
 		"cors_origins", cfg.API.CORSOrigins, "max_body_bytes", cfg.API.MaxBodyBytes,
 		"max_batch_items", cfg.API.MaxBatchItems, "max_line_bytes", cfg.API.MaxLineBytes,
-		"solve_timeout", cfg.API.SolveTimeout, "generate_timeout", cfg.API.GenerateTimeout,
+		"solve_timeout", cfg.API.SolveTimeout.String(), "generate_timeout", cfg.API.GenerateTimeout.String(),
 		"max_nodes", cfg.API.MaxNodes, "max_heavy", cfg.API.MaxHeavy, "heavy_queue", cfg.API.HeavyQueue,
-		"queue_wait", cfg.API.QueueWait, "rate_limit", cfg.API.RateLimit, "rate_burst", cfg.API.RateBurst,
+		"queue_wait", cfg.API.QueueWait.String(), "rate_limit", cfg.API.RateLimit, "rate_burst", cfg.API.RateBurst,
 		"trust_proxy", cfg.API.TrustProxy, "workers", cfg.API.Workers)
 
 	reg := prometheus.NewRegistry()
@@ -182,7 +182,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case <-ctx.Done():
 	}
 
-	logger.Info("shutting down", "drain_timeout", cfg.DrainTimeout)
+	logger.Info("shutting down", "drain_timeout", cfg.DrainTimeout.String())
 	svc.Drain()
 	if cfg.ShutdownDelay > 0 {
 		time.Sleep(cfg.ShutdownDelay)
