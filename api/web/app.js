@@ -394,6 +394,7 @@
       key.querySelector('.left').textContent = left > 0 ? left : '✓';
     }
     el.board.classList.toggle('finished', game.finished);
+    el.board.classList.toggle('won', !!game.won);
     updateButtons();
     saveGame();
   }
@@ -547,6 +548,7 @@
     game.hintCell = -1;
     game.hintRelated = new Set();
     game.finished = false;
+    game.won = false;
     game.check++;
     game.conflicts = findConflicts();
     if (wasFinished) { game.hints = 0; startTimer(); }
@@ -649,6 +651,7 @@
     if (res.solved) {
       stopTimer();
       game.finished = true;
+      game.won = true;
       game.sel = -1;
       paint();
       const lvl = game.meta.difficulty ? ` ${game.meta.difficulty}` : '';
@@ -799,11 +802,14 @@
       }
       stopTimer();
       game.finished = true;
+      game.sel = -1;
       game.check++;
       game.conflicts = findConflicts();
       paint();
       const st = res.stats || {};
-      const how = st.nodes !== undefined ? ` (${st.nodes} nodes, ${st.guesses} guesses, ${(st.duration_us / 1000).toFixed(1)} ms)` : '';
+      const plural = (k, word) => `${k} ${word}${k === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
+      const took = st.duration_us >= 1000 ? `${(st.duration_us / 1000).toFixed(1)} ms` : `${st.duration_us} µs`;
+      const how = st.nodes !== undefined ? ` (${plural(st.nodes, 'node')}, ${plural(st.guesses, 'guess')}, ${took})` : '';
       setStatus(`Solved by sudokud${res.unique === false ? ': one of several solutions' : ''}${how}.`, 'info');
     });
   }
