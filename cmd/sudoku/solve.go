@@ -151,6 +151,16 @@ func shapeFlags(size int, box string) (engine.Shape, error) {
 	return engine.ParseShape(r*c, box)
 }
 
+// shapeByLen maps a line length N·N to the default shape of size N.
+var shapeByLen = func() (m [engine.MaxCells + 1]engine.Shape) {
+	for n := engine.MinSize; n <= engine.MaxSize; n++ {
+		if s, err := engine.DefaultShape(n); err == nil {
+			m[n*n] = s
+		}
+	}
+	return m
+}()
+
 // solveWorker solves lines on one worker goroutine and keeps its stats.
 type solveWorker struct {
 	ctx   context.Context
@@ -160,7 +170,17 @@ type solveWorker struct {
 
 // solve is a lineFunc: the solution of line, or an error line.
 func (w *solveWorker) solve(dst []byte, line string) ([]byte, int) {
-	b, err := engine.ParseBoard(line, w.cfg.shape)
+	shape, guessed := w.cfg.shape, false
+	if shape.IsZero() && len(line) < len(shapeByLen) {
+		// Most lines have no separators: take the shape from the length
+		// at no cost, and let the engine infer it only when that fails.
+		shape = shapeByLen[len(line)]
+		guessed = !shape.IsZero()
+	}
+	b, err := engine.ParseBoard(line, shape)
+	if err != nil && guessed {
+		b, err = engine.ParseBoard(line, engine.Shape{})
+	}
 	if err != nil {
 		return errorLine(dst, failInvalidBoard, err), failInvalidBoard
 	}
