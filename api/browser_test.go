@@ -1,0 +1,671 @@
+package api_test
+
+// Browser tests of the playground: a real Chromium (Debian's, driven with
+// chromedp) plays games on the page served by the real router, which calls
+// the real /generate, /hint, /solve and /validate.
+//
+// They skip when chromium is not installed; .ci/run installs it. Screenshots
+// go to $SUDOKUD_ARTIFACTS (or a temporary directory) for people to look at.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/sudokud/sudokud/api"
+)
+
+func TestPlaygroundBrowser(t *testing.T) {
+	browser := mustBrowser(t)
+	site := newSite(t)
+
+	t.Run("6x6 game: conflict, hint, keyboard fill, win", func(t *testing.T) {
+		site.needs(t, "/generate", "/hint")
+		p := site.open(t, browser, "/?size=6&box=2x3&difficulty=easy&seed=6")
+		p.waitGame(6, 2, 3)
+		givens := p.board()
+		sol := site.solve(t, givens, 6, "2x3")
+
+		// Every cell says where it is; givens do not change.
+		if bad := evalT[int](p, `Array.from(document.querySelectorAll('#board .cell')).filter((e, i) =>
+			+e.dataset.row !== Math.floor(i / 6) || +e.dataset.col !== i % 6 || !/^Row \d, column \d, /.test(e.getAttribute('aria-label'))).length`); bad != 0 {
+			t.Errorf("%d cells lack data-row, data-col or an aria-label", bad)
+		}
+		given := strings.IndexFunc(givens, func(r rune) bool { return r != '.' })
+		p.click(given)
+		p.keys(string("123456"[(givens[given]-'0')%6])) // another value
+		if got := p.board(); got != givens {
+			t.Errorf("typing over the given at %s changed the board to %s", cellName(given, 6), got)
+		}
+		if st := p.status(); !strings.Contains(st, "given") {
+			t.Errorf("status %q, want it to say the cell is a given", st)
+		}
+
+		// A value that clashes with a given: both cells are marked at once.
+		e, g := clashPair(givens, 2, 3)
+		p.click(e)
+		p.keys(string(givens[g]))
+		p.waitf("conflict marked", `document.querySelectorAll('#board .cell.conflict').length === 2`)
+		for _, i := range []int{e, g} {
+			if cls := p.classOf(i); !hasClass(cls, "conflict") {
+				t.Errorf("%s: class %q, want conflict", cellName(i, 6), cls)
+			}
+		}
+		if !p.disabled("#solve") {
+			t.Errorf("Solve is enabled while cells clash")
+		}
+		if st := p.status(); !strings.Contains(st, "clashes with "+cellName(g, 6)) {
+			t.Errorf("status %q does not name the clashing given %s", st, cellName(g, 6))
+		}
+		p.shot("6x6-conflict")
+
+		// Backspace clears it.
+		p.keys(kb.Backspace)
+		p.waitf("conflict cleared", `document.querySelectorAll('#board .cell.conflict').length === 0`)
+		if got := p.board(); got != givens {
+			t.Fatalf("board after clearing = %s, want the givens %s", got, givens)
+		}
+
+		// A hint fills one cell with the solution's value and explains it.
+		p.click(-1, "#hint")
+		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		hr, hc, hv := p.hintCell()
+		if want := sol[hr*6+hc]; hv != string(want) {
+			t.Errorf("hint at %s = %q, /solve says %q", cellName(hr*6+hc, 6), hv, want)
+		}
+		if st := p.status(); !strings.HasPrefix(st, "Hint") || len(st) < 10 {
+			t.Errorf("status after hint = %q, want the explanation", st)
+		}
+		p.shot("6x6-hint")
+
+		// Fill the rest from /solve with the keyboard only: arrows to move,
+		// symbols to enter.
+		p.keys(keyboardFill(p.board(), sol, 6))
+		p.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
+		st := p.status()
+		m := regexp.MustCompile(`^Solved! .* in (\d+:\d\d)`).FindStringSubmatch(st)
+		if m == nil {
+			t.Fatalf("win message %q does not show the time", st)
+		}
+		if timer := p.text("#timer"); timer != m[1] {
+			t.Errorf("timer shows %s, message says %s", timer, m[1])
+		}
+		if got := p.board(); got != sol {
+			t.Errorf("board %s, want the solution %s", got, sol)
+		}
+		p.shot("6x6-won")
+	})
+
+	t.Run("9x9: Solve disabled while a conflict exists, pad input, notes, phone width", func(t *testing.T) {
+		const givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+		p := site.open(t, browser, "/?puzzle="+givens)
+		p.waitGame(9, 3, 3)
+		if got := p.board(); got != givens {
+			t.Fatalf("board %s, want the pasted %s", got, givens)
+		}
+		if p.disabled("#solve") {
+			t.Fatalf("Solve is disabled on a fresh board")
+		}
+		e, g := clashPair(givens, 3, 3)
+		p.click(e)
+		p.click(-1, fmt.Sprintf(`#pad .key[data-value="%c"]`, givens[g])) // the number pad, not the keyboard
+		p.waitf("conflict marked", `document.querySelectorAll('#board .cell.conflict').length === 2`)
+		if !p.disabled("#solve") {
+			t.Errorf("Solve is enabled while %s and %s clash", cellName(e, 9), cellName(g, 9))
+		}
+		p.shot("9x9-conflict")
+
+		// Phone width: the page fits, nothing scrolls sideways.
+		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		if w := evalT[int](p, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("page is %d px wide at a 390 px phone width", w)
+		}
+		p.shot("9x9-phone")
+		p.do(chromedp.EmulateViewport(1280, 900))
+
+		p.click(-1, `#pad .key.clear`)
+		p.waitf("Solve enabled again", `!document.getElementById('solve').disabled`)
+
+		// Notes: Space switches them on; keys then toggle pencil marks, which
+		// are no values. A value placed in a peer rubs its mark out; Undo
+		// brings it back.
+		sol := site.solve(t, givens, 9, "3x3")
+		a, b := emptyPeers(givens, 3, 3)
+		p.click(a)
+		p.keys(" " + string(sol[b]) + "11" + "2" + " ") // 1 is toggled on and off again
+		want := string(sortBytes([]byte{sol[b], '2'}))
+		if sol[b] == '2' {
+			want = ""
+		}
+		if got := notesOf(p.label(a)); got != want {
+			t.Errorf("notes of %s: %q, want %q", cellName(a, 9), got, want)
+		}
+		if got := p.board(); got != givens {
+			t.Fatalf("notes changed the values: %s, want %s", got, givens)
+		}
+		p.click(b)
+		p.keys(string(sol[b]))
+		if got := notesOf(p.label(a)); strings.IndexByte(got, sol[b]) >= 0 {
+			t.Errorf("placing %c at %s left the mark in its peer %s: %q", sol[b], cellName(b, 9), cellName(a, 9), got)
+		}
+		p.shot("9x9-notes")
+		p.do(chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		if got := notesOf(p.label(a)); got != want {
+			t.Errorf("after Undo, notes of %s: %q, want %q", cellName(a, 9), got, want)
+		}
+		if got := p.board(); got != givens {
+			t.Errorf("after Undo the board is %s, want %s", got, givens)
+		}
+
+		p.click(-1, "#solve")
+		p.waitf("solved", `!document.querySelector('#board .cell:empty')`)
+		if got, want := p.board(), site.solve(t, givens, 9, "3x3"); got != want {
+			t.Errorf("board after Solve = %s, want %s", got, want)
+		}
+		p.shot("9x9-solved")
+	})
+
+	t.Run("16x16: enter a letter value, reload", func(t *testing.T) {
+		// A 16x16 from the goomii17 collection (shared/data/16x16).
+		const givens = "B.78.5E.3..AD.CG..4..7...C.FA..2A..........437....5...9F.......8.4..B8...E.793....E37C....FDB..49F.7..5D.3....8.5..D.F3.24A8C.G..8......B....GD5..D......8..F.E...A.9.F..67...BC...C.AB....E724.7A.9.B1...5..63.D.CEF.7.A....8......E.A..D..5....635G9C..B..E..."
+		p := site.open(t, browser, "/?puzzle="+givens)
+		p.waitGame(16, 4, 4)
+		sol := site.solve(t, givens, 16, "4x4")
+		i := strings.IndexFunc(givens, func(r rune) bool { return r == '.' })
+		for ; i < len(givens); i++ {
+			if givens[i] == '.' && sol[i] >= 'A' {
+				break
+			}
+		}
+		if i == len(givens) {
+			t.Fatalf("no empty cell with a letter value in %s", givens)
+		}
+		p.click(i)
+		p.keys(strings.ToLower(string(sol[i]))) // lower case is the same symbol
+		p.waitf("letter entered", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').textContent === %q`, i, string(sol[i])))
+		if cls := p.classOf(i); hasClass(cls, "conflict") || !hasClass(cls, "entry") {
+			t.Errorf("%s after entering %c: class %q", cellName(i, 16), sol[i], cls)
+		}
+		label := p.label(i)
+		if want := fmt.Sprintf("Row %d, column %d, %c", i/16+1, i%16+1, sol[i]); label != want {
+			t.Errorf("aria-label %q, want %q", label, want)
+		}
+		if n := evalT[int](p, `document.querySelectorAll('#pad .key[data-value]').length`); n != 17 {
+			t.Errorf("pad has %d keys, want 1…G and Clear", n)
+		}
+		p.shot("16x16-letter")
+
+		// A reload brings the same puzzle back (it is in the address) with
+		// the entry still there.
+		p.do(chromedp.Reload())
+		p.waitGame(16, 4, 4)
+		if got := p.board(); got[i] != sol[i] || got[:i] != givens[:i] || got[i+1:] != givens[i+1:] {
+			t.Errorf("after a reload the board is %s, want the givens with %c at %s", got, sol[i], cellName(i, 16))
+		}
+		if st := p.status(); !strings.Contains(st, "Welcome back") {
+			t.Errorf("status after a reload: %q", st)
+		}
+	})
+
+	t.Run("25x25 pasted puzzle", func(t *testing.T) {
+		puzzle := patternPuzzle(5, 5, 0.45, 25)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(25, 5, 5)
+		if got := p.board(); got != puzzle {
+			t.Fatalf("board %s, want the pasted %s", got, puzzle)
+		}
+		if st := p.status(); !strings.HasPrefix(st, "Your 25×25 puzzle is on the board. Good luck") {
+			t.Errorf("status %q, want the puzzle checked solvable and on the board", st)
+		}
+		i := strings.IndexByte(puzzle, '.')
+		p.click(i)
+		p.keys("p") // 25
+		p.waitf("P entered", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').textContent === 'P'`, i))
+		p.shot("25x25")
+	})
+
+	t.Run("levels a size offers are learned from 422 difficulty_unavailable", func(t *testing.T) {
+		site.needs(t, "/generate")
+		code := site.generateCode(t, 4, "2x2", "expert")
+		if code != "difficulty_unavailable" {
+			t.Skipf("a 4x4 expert puzzle gave %q, not difficulty_unavailable", code)
+		}
+		p := site.open(t, browser, "/?size=4&difficulty=expert")
+		p.waitGame(4, 2, 2)
+		opts := evalT[[]string](p, `Array.from(document.querySelectorAll('#difficulty option'), o => o.value)`)
+		if len(opts) == 0 || strings.Contains(strings.Join(opts, ","), "expert") {
+			t.Errorf("difficulty options for 4x4 = %v, want the offered levels only", opts)
+		}
+		if st := p.status(); !strings.Contains(st, "offers") {
+			t.Errorf("status %q does not say which levels 4x4 offers", st)
+		}
+	})
+
+	t.Run("a failing endpoint shows its error in #status", func(t *testing.T) {
+		site.fail("/generate")
+		defer site.heal("/generate")
+		p := site.open(t, browser, "/?size=6")
+		p.waitf("error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); !strings.Contains(st, "Could not generate") || !strings.Contains(st, "overloaded") {
+			t.Errorf("status %q, want the generate error and its detail", st)
+		}
+
+		site.fail("/hint")
+		defer site.heal("/hint")
+		p.do(chromedp.Navigate(site.url + "/?puzzle=" + patternPuzzle(2, 3, 0.4, 6)))
+		p.waitGame(6, 2, 3)
+		p.click(-1, "#hint")
+		p.waitf("hint error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); !strings.Contains(st, "Could not get a hint") || !strings.Contains(st, "overloaded") {
+			t.Errorf("status %q, want the hint error and its detail", st)
+		}
+		p.shot("error")
+	})
+}
+
+// ---- the server -------------------------------------------------------------
+
+type site struct {
+	url    string
+	mu     sync.Mutex
+	broken map[string]bool // paths that answer 503, to see the page report it
+}
+
+func newSite(t *testing.T) *site {
+	s := &site{broken: map[string]bool{}}
+	srv := api.New(api.DefaultConfig(), nil, nil)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		broken := s.broken[r.URL.Path]
+		s.mu.Unlock()
+		if broken {
+			w.Header().Set("Content-Type", "application/problem+json")
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, `{"type":"about:blank","title":"Service Unavailable","status":503,"code":"overloaded","detail":"the server is overloaded (test)"}`)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	s.url = ts.URL
+	return s
+}
+
+func (s *site) fail(path string) { s.mu.Lock(); s.broken[path] = true; s.mu.Unlock() }
+func (s *site) heal(path string) { s.mu.Lock(); delete(s.broken, path); s.mu.Unlock() }
+
+// needs skips a subtest while the server does not have an endpoint it
+// plays through yet (404 not_found): the endpoints land one by one.
+// TODO(play): drop once /generate and /hint are on main.
+func (s *site) needs(t *testing.T, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
+		res, err := http.Post(s.url+path, "application/json", strings.NewReader(`{"size":1}`))
+		if err != nil {
+			t.Fatalf("POST %s: %v", path, err)
+		}
+		res.Body.Close()
+		if res.StatusCode == http.StatusNotFound {
+			t.Skipf("%s is not on this server yet (404)", path)
+		}
+	}
+}
+
+func (s *site) post(t *testing.T, path string, req any) (int, map[string]any) {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	res, err := http.Post(s.url+path, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("POST %s: %v", path, err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatalf("POST %s: decode: %v", path, err)
+	}
+	return res.StatusCode, out
+}
+
+// solve asks /solve for the solution of a puzzle string.
+func (s *site) solve(t *testing.T, puzzle string, size int, box string) string {
+	t.Helper()
+	code, out := s.post(t, "/solve", map[string]any{"puzzle": puzzle, "size": size, "box": box})
+	sol, _ := out["solution"].(string)
+	if code != http.StatusOK || len(sol) != size*size {
+		t.Fatalf("/solve %s: %d %v", puzzle, code, out)
+	}
+	return sol
+}
+
+func (s *site) generateCode(t *testing.T, size int, box, level string) string {
+	t.Helper()
+	code, out := s.post(t, "/generate", map[string]any{"size": size, "box": box, "difficulty": level})
+	if code == http.StatusOK {
+		return "ok"
+	}
+	c, _ := out["code"].(string)
+	return c
+}
+
+// ---- the browser ------------------------------------------------------------
+
+func mustBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("chromium is not installed: apt-get update && apt-get install -y chromium (.ci/run does this)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return bctx
+}
+
+func artifactDir(t *testing.T) string {
+	if d := os.Getenv("SUDOKUD_ARTIFACTS"); d != "" {
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		if err := os.MkdirAll(d, 0o755); err == nil {
+			return d
+		}
+	}
+	return t.TempDir()
+}
+
+var (
+	artifactsOnce sync.Once
+	artifacts     string
+)
+
+// page is one browser tab on the playground.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	n   int
+
+	mu     sync.Mutex
+	errors []string // uncaught exceptions of the page
+}
+
+func (s *site) open(t *testing.T, browser context.Context, path string) *page {
+	t.Helper()
+	tab, cancelTab := chromedp.NewContext(browser)
+	ctx, cancel := context.WithTimeout(tab, 40*time.Second)
+	p := &page{t: t, ctx: ctx}
+	t.Cleanup(func() {
+		cancel()
+		cancelTab()
+	})
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.errors = append(p.errors, fmt.Sprintf("%s %v", ev.ExceptionDetails.Text, ev.ExceptionDetails.Exception))
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, e := range p.errors {
+			t.Errorf("uncaught exception in the page: %s", e)
+		}
+	})
+	p.do(chromedp.Navigate(s.url + path))
+	return p
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.fatal("%v", err)
+	}
+}
+
+func evalT[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.fatal("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// fatal stops the test with the page's status line and a screenshot.
+func (p *page) fatal(format string, args ...any) {
+	p.t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if p.ctx.Err() == nil {
+		if st, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`)); err == nil {
+			msg += fmt.Sprintf(" (status: %q)", st)
+		}
+		p.shot("failed-" + strings.NewReplacer("/", "_", " ", "_").Replace(p.t.Name()))
+	}
+	p.t.Fatal(msg)
+}
+
+// waitf waits until the JavaScript condition holds.
+func (p *page) waitf(what, cond string) {
+	p.t.Helper()
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](cond,
+		chromedp.WithPollingInterval(20*time.Millisecond),
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		p.fatal("waiting for %s (%s): %v", what, cond, err)
+	}
+}
+
+// waitGame waits for an n×n board with r×c boxes, loaded and idle.
+func (p *page) waitGame(n, r, c int) {
+	p.t.Helper()
+	p.waitf(fmt.Sprintf("a %dx%d game", n, n), fmt.Sprintf(
+		`document.querySelectorAll('#board .cell').length === %d && document.getElementById('board').dataset.box === '%dx%d' && !document.body.classList.contains('busy') && /Good luck|offers/.test(document.getElementById('status').textContent)`,
+		n*n, r, c))
+	p.n = n
+	// Box borders follow the shape: a thick right edge after every c-th column.
+	got := evalT[[]int](p, `Array.from(document.querySelectorAll('#board .cell.box-r[data-row="0"]'), e => +e.dataset.col)`)
+	var want []int
+	for col := c - 1; col < n-1; col += c {
+		want = append(want, col)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		p.t.Errorf("thick box borders after columns %v, want %v", got, want)
+	}
+}
+
+// board reads the board as a puzzle string ('.' for empty).
+func (p *page) board() string {
+	p.t.Helper()
+	return evalT[string](p, `Array.from(document.querySelectorAll('#board .cell'), e => e.dataset.value).join('')`)
+}
+
+func (p *page) status() string { p.t.Helper(); return p.text("#status") }
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return evalT[string](p, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
+}
+
+func (p *page) disabled(sel string) bool {
+	p.t.Helper()
+	return evalT[bool](p, fmt.Sprintf(`document.querySelector(%q).disabled`, sel))
+}
+
+func (p *page) label(i int) string {
+	p.t.Helper()
+	return evalT[string](p, fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').getAttribute('aria-label')`, i))
+}
+
+func (p *page) classOf(i int) string {
+	p.t.Helper()
+	return evalT[string](p, fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').className`, i))
+}
+
+func (p *page) hintCell() (row, col int, value string) {
+	p.t.Helper()
+	v := evalT[[]string](p, `(e => [e.dataset.row, e.dataset.col, e.textContent])(document.querySelector('#board .cell.hint'))`)
+	fmt.Sscan(v[0], &row)
+	fmt.Sscan(v[1], &col)
+	return row, col, v[2]
+}
+
+// click clicks cell i, or with i < 0 the element sel.
+func (p *page) click(i int, sel ...string) {
+	p.t.Helper()
+	s := fmt.Sprintf(`#board .cell[data-row="%d"][data-col="%d"]`, i/max(p.n, 1), i%max(p.n, 1))
+	if i < 0 {
+		s = sel[0]
+	}
+	p.do(chromedp.Click(chromedp.CSS(s), chromedp.NodeVisible))
+}
+
+func (p *page) keys(keys string) { p.t.Helper(); p.do(chromedp.KeyEvent(keys)) }
+
+func (p *page) shot(name string) {
+	artifactsOnce.Do(func() { artifacts = artifactDir(p.t) })
+	buf, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	file := filepath.Join(artifacts, "playground-"+name+".png")
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	p.t.Logf("screenshot: %s", file)
+}
+
+// ---- boards -----------------------------------------------------------------
+
+func hasClass(classes, c string) bool { return strings.Contains(" "+classes+" ", " "+c+" ") }
+
+func cellName(i, n int) string { return fmt.Sprintf("r%dc%d", i/n+1, i%n+1) }
+
+// clashPair finds an empty cell e and a given g in one of its units: typing
+// g's value into e breaks a rule.
+func clashPair(puzzle string, br, bc int) (e, g int) {
+	n := br * bc
+	for e = 0; e < n*n; e++ {
+		if puzzle[e] != '.' {
+			continue
+		}
+		r, c := e/n, e%n
+		for g = 0; g < n*n; g++ {
+			gr, gc := g/n, g%n
+			same := gr == r || gc == c || (gr/br == r/br && gc/bc == c/bc)
+			if g != e && same && puzzle[g] != '.' {
+				return e, g
+			}
+		}
+	}
+	panic("no empty cell with a given peer in " + puzzle)
+}
+
+// emptyPeers finds two empty cells in one row.
+func emptyPeers(puzzle string, br, bc int) (a, b int) {
+	n := br * bc
+	for a = 0; a < n*n; a++ {
+		for b = a + 1; b < (a/n+1)*n; b++ {
+			if puzzle[a] == '.' && puzzle[b] == '.' {
+				return a, b
+			}
+		}
+	}
+	panic("no row with two empty cells in " + puzzle)
+}
+
+// notesOf reads the pencil marks from a cell's aria-label ("…, notes 2 7"),
+// as one string of symbols.
+func notesOf(label string) string {
+	_, marks, ok := strings.Cut(label, "notes ")
+	if !ok {
+		return ""
+	}
+	marks, _, _ = strings.Cut(marks, ",")
+	return strings.ReplaceAll(marks, " ", "")
+}
+
+func sortBytes(b []byte) []byte { slices.Sort(b); return b }
+
+// keyboardFill is the keys that fill every empty cell of board with the
+// solution's value, moving with the arrow keys from the top left corner.
+func keyboardFill(board, sol string, n int) string {
+	var k strings.Builder
+	k.WriteString(strings.Repeat(kb.ArrowUp, n) + strings.Repeat(kb.ArrowLeft, n))
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if board[r*n+c] == '.' {
+				k.WriteByte(sol[r*n+c])
+			}
+			if c < n-1 {
+				k.WriteString(kb.ArrowRight)
+			}
+		}
+		if r < n-1 {
+			k.WriteString(kb.ArrowDown + strings.Repeat(kb.ArrowLeft, n-1))
+		}
+	}
+	return k.String()
+}
+
+// patternPuzzle makes a solvable puzzle with br×bc boxes: a full grid from
+// the standard pattern with a share of its cells emptied, seeded.
+func patternPuzzle(br, bc int, empty float64, seed uint64) string {
+	n := br * bc
+	rng := rand.New(rand.NewPCG(seed, seed))
+	b := make([]byte, n*n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			v := (bc*(r%br)+r/br+c)%n + 1
+			b[r*n+c] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v]
+			if rng.Float64() < empty {
+				b[r*n+c] = '.'
+			}
+		}
+	}
+	return string(b)
+}
