@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -36,6 +37,8 @@ import (
 func TestPlaygroundBrowser(t *testing.T) {
 	browser := mustBrowser(t)
 	site := newSite(t)
+	site.shots = artifactDir(t)
+	t.Logf("screenshots in %s", site.shots)
 
 	t.Run("6x6 game: conflict, hint, keyboard fill, win", func(t *testing.T) {
 		site.needs(t, "/generate", "/hint")
@@ -285,6 +288,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 
 type site struct {
 	url    string
+	shots  string // where screenshots go
 	mu     sync.Mutex
 	broken map[string]bool // paths that answer 503, to see the page report it
 }
@@ -412,16 +416,12 @@ func artifactDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-var (
-	artifactsOnce sync.Once
-	artifacts     string
-)
-
 // page is one browser tab on the playground.
 type page struct {
-	t   *testing.T
-	ctx context.Context
-	n   int
+	t     *testing.T
+	ctx   context.Context
+	n     int
+	shots string
 
 	mu     sync.Mutex
 	errors []string // uncaught exceptions of the page
@@ -431,7 +431,7 @@ func (s *site) open(t *testing.T, browser context.Context, path string) *page {
 	t.Helper()
 	tab, cancelTab := chromedp.NewContext(browser)
 	ctx, cancel := context.WithTimeout(tab, 40*time.Second)
-	p := &page{t: t, ctx: ctx}
+	p := &page{t: t, ctx: ctx, shots: s.shots}
 	t.Cleanup(func() {
 		cancel()
 		cancelTab()
@@ -452,6 +452,22 @@ func (s *site) open(t *testing.T, browser context.Context, path string) *page {
 		defer p.mu.Unlock()
 		for _, e := range p.errors {
 			t.Errorf("uncaught exception in the page: %s", e)
+		}
+	})
+	// Anything the Content-Security-Policy blocks is an error: the page must
+	// work with everything from its own origin.
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`,
+		})
+		return err
+	}))
+	t.Cleanup(func() {
+		if p.ctx.Err() != nil {
+			return
+		}
+		if v, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`window.__csp || []`)); err == nil && len(v) > 0 {
+			t.Errorf("Content-Security-Policy violations: %v", v)
 		}
 	})
 	p.do(chromedp.Navigate(s.url + path))
@@ -565,18 +581,20 @@ func (p *page) click(i int, sel ...string) {
 func (p *page) keys(keys string) { p.t.Helper(); p.do(chromedp.KeyEvent(keys)) }
 
 func (p *page) shot(name string) {
-	artifactsOnce.Do(func() { artifacts = artifactDir(p.t) })
+	if p.shots == "" {
+		return
+	}
 	buf, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)
 		return
 	}
-	file := filepath.Join(artifacts, "playground-"+name+".png")
+	file := filepath.Join(p.shots, "playground-"+name+".png")
 	if err := os.WriteFile(file, buf, 0o644); err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)
 		return
 	}
-	p.t.Logf("screenshot: %s", file)
+	p.t.Logf("screenshot: %s", filepath.Base(file))
 }
 
 // ---- boards -----------------------------------------------------------------

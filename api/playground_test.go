@@ -44,6 +44,32 @@ func TestPlaygroundServed(t *testing.T) {
 			if !strings.Contains(string(body), tt.wantBody) {
 				t.Errorf("GET %s: body lacks %q", tt.path, tt.wantBody)
 			}
+			csp := res.Header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self'", "connect-src 'self'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("GET %s: Content-Security-Policy %q lacks %q", tt.path, csp, want)
+				}
+			}
+			if got := res.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("GET %s: X-Content-Type-Options %q", tt.path, got)
+			}
+
+			// Revalidation: the same ETag gets 304 and no body.
+			etag := res.Header.Get("ETag")
+			if etag == "" {
+				t.Fatalf("GET %s: no ETag", tt.path)
+			}
+			req, _ := http.NewRequest(http.MethodGet, ts.URL+tt.path, nil)
+			req.Header.Set("If-None-Match", etag)
+			res2, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b2, _ := io.ReadAll(res2.Body)
+			res2.Body.Close()
+			if res2.StatusCode != http.StatusNotModified || len(b2) != 0 {
+				t.Errorf("GET %s with If-None-Match %s: %d with %d bytes, want 304 and none", tt.path, etag, res2.StatusCode, len(b2))
+			}
 		})
 	}
 }
