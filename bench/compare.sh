@@ -14,8 +14,11 @@
 # checks that each printed one solution per puzzle and counts how many
 # answers agree (they may differ only where a puzzle has several solutions:
 # sudoku answers the lexicographically smallest; the "unique" column is
-# sudoku's count of puzzles proven to have exactly one). Times are whole-process wall times, so they include start-up,
-# reading and writing. sudoku runs with GOMAXPROCS=1 and proves every
+# sudoku's count of puzzles proven to have exactly one). Times are
+# whole-process times (start-up, reading and writing included), the two
+# solvers alternating run by run: puzzles/s by wall time ("/s") and, less
+# disturbed by other load on a shared machine, by CPU time, user + sys
+# ("/cpu-s"). sudoku runs with GOMAXPROCS=1 and proves every
 # answer unique (it searches for a second solution); qqwing stops at the
 # first solution. Installs qqwing with apt-get when it is missing.
 set -euo pipefail
@@ -58,21 +61,16 @@ now() { date +%s.%N; }
 # median prints the median of its arguments.
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-# timeit CMD... < in > out: runs CMD runs times, prints the median wall time.
-timeit() {
-	local in=$1 out=$2 t0 t1 times=()
+# measure IN OUT CMD...: runs CMD once with stdin IN, stdout OUT (stderr
+# OUT.err) and prints its wall time and CPU time (user+sys) in seconds.
+measure() {
+	local in=$1 out=$2 TIMEFORMAT='%R %U %S'
 	shift 2
-	for _ in $(seq "$runs"); do
-		t0=$(now)
-		"$@" <"$in" >"$out" 2>"$out.err"
-		t1=$(now)
-		times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b-a}')")
-	done
-	median "${times[@]}"
+	{ time "$@" <"$in" >"$out" 2>"$out.err"; } 2>&1 | awk '{print $1, $2 + $3}'
 }
 
 echo "sudoku $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?') vs $(qqwing --version 2>&1 | head -1); $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); median of $runs runs"
-printf '%-28s %8s %8s %12s %12s %8s %s\n' "data set" puzzles unique "sudoku/s" "qqwing/s" ratio "answers agree"
+printf '%-26s %7s %7s %10s %10s %7s %12s %12s %7s %s\n' "data set" puzzles unique "sudoku/s" "qqwing/s" ratio "sudoku/cpu-s" "qqwing/cpu-s" "ratio" "answers agree"
 for set in "${sets[@]}"; do
 	f=$data/$set.txt
 	[ -f "$f" ] || { echo "compare.sh: no data set $f" >&2; exit 1; }
@@ -80,8 +78,16 @@ for set in "${sets[@]}"; do
 	if [ "$quick" -gt 0 ]; then head -n "$quick" "$tmp/all.txt" >"$tmp/in.txt"; else mv "$tmp/all.txt" "$tmp/in.txt"; fi
 	n=$(wc -l <"$tmp/in.txt")
 
-	ts=$(timeit "$tmp/in.txt" "$tmp/sudoku.out" env GOMAXPROCS=1 "$tmp/sudoku" solve -j 1)
-	tq=$(timeit "$tmp/in.txt" "$tmp/qqwing.out" qqwing --solve --one-line)
+	# Alternate the two solvers so that both see the same machine load.
+	ws=() cs=() wq=() cq=()
+	for _ in $(seq "$runs"); do
+		read -r w c < <(measure "$tmp/in.txt" "$tmp/sudoku.out" env GOMAXPROCS=1 "$tmp/sudoku" solve -j 1)
+		ws+=("$w") cs+=("$c")
+		read -r w c < <(measure "$tmp/in.txt" "$tmp/qqwing.out" qqwing --solve --one-line)
+		wq+=("$w") cq+=("$c")
+	done
+	ts=$(median "${ws[@]}") tcs=$(median "${cs[@]}")
+	tq=$(median "${wq[@]}") tcq=$(median "${cq[@]}")
 
 	# Each must have printed one 81-digit solution per puzzle.
 	ns=$(grep -c '^[1-9]\{81\}$' "$tmp/sudoku.out" || true)
@@ -96,8 +102,8 @@ for set in "${sets[@]}"; do
 	fi
 	uniq=$(grep -o '[0-9]* unique' "$tmp/sudoku.out.err" | cut -d' ' -f1)
 	agree=$(paste -d' ' "$tmp/sudoku.out" <(grep '^[1-9]\{81\}$' "$tmp/qqwing.out") | awk '$1 == $2' | wc -l)
-	awk -v set="$set" -v n="$n" -v ts="$ts" -v tq="$tq" -v agree="$agree" -v uniq="$uniq" 'BEGIN {
-		rs = n / ts; rq = n / tq
-		printf "%-28s %8d %8d %12.0f %12.0f %7.1fx %d/%d\n", set, n, uniq, rs, rq, rs / rq, agree, n
+	awk -v set="$set" -v n="$n" -v ts="$ts" -v tq="$tq" -v agree="$agree" -v uniq="$uniq" -v tcs="$tcs" -v tcq="$tcq" 'BEGIN {
+		rs = n / ts; rq = n / tq; cs = n / tcs; cq = n / tcq
+		printf "%-26s %7d %7d %10.0f %10.0f %6.1fx %12.0f %12.0f %6.1fx %d/%d\n", set, n, uniq, rs, rq, rs / rq, cs, cq, cs / cq, agree, n
 	}'
 done

@@ -174,7 +174,7 @@ func TestProgressUpdate(t *testing.T) {
 	var nilBar *progress
 	nilBar.update(&tally{}, 0) // must not panic
 	nilBar.finish()
-	if newProgress(&w, -1, "x") != nil {
+	if newProgress(stdio{err: &w, out: io.Discard}, nil, "x") != nil {
 		t.Error("progress bar on a buffer, which is no terminal")
 	}
 }

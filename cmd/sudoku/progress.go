@@ -28,18 +28,30 @@ type progress struct {
 	drawn bool
 }
 
-// newProgress returns a progress bar on w for an input of total bytes (-1
-// when unknown), or nil when w is not a terminal or the input is small.
-func newProgress(w io.Writer, total int64, noun string) *progress {
-	if !isTerminal(w) || (total >= 0 && total < progressMinInput) {
+// newProgress returns a progress bar on std.err for reading ins, or nil
+// unless it helps: stderr must be a terminal, stdout must not be (the bar
+// would tangle with the answers), no input may be a terminal (someone is
+// typing), and the input must be large or of unknown size (a pipe).
+func newProgress(std stdio, ins inputs, noun string) *progress {
+	if !isTerminal(std.err) || isTerminal(std.out) {
 		return nil
 	}
-	return &progress{w: w, total: total, noun: noun, now: time.Now, start: time.Now()}
+	for _, in := range ins {
+		if isTerminal(in.r) {
+			return nil
+		}
+	}
+	total := ins.Size()
+	if total >= 0 && total < progressMinInput {
+		return nil
+	}
+	return &progress{w: std.err, total: total, noun: noun, now: time.Now, start: time.Now()}
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminal reports whether v is an *os.File on a character device (a
+// terminal).
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}
