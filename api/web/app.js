@@ -574,6 +574,10 @@
     parts.push(`${game.givens.filter((v) => v).length} givens`);
     if (meta.seed !== undefined && meta.seed !== null) parts.push(`seed ${meta.seed}`);
     el.info.textContent = parts.join(' · ');
+    const tech = meta.rating && meta.rating.techniques ? Object.entries(meta.rating.techniques) : [];
+    el.info.title = tech.length
+      ? 'Techniques a solver needs: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k.replace(/_/g, ' ')} ×${v}`).join(', ')
+      : '';
     startTimer();
     const restored = restoreGame();
     game.loading = false;
@@ -690,7 +694,7 @@
           if (parsed.n !== shape.n) throw new APIError(200, 'bad_response', `asked for ${shape.n}×${shape.n}, got ${parsed.n}×${parsed.n}`);
           const seed = res.seeds[0] !== undefined ? res.seeds[0] : p.seed;
           const lvl = p.difficulty || level;
-          const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate' });
+          const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate', rating: p.rating });
           setStatus(back
             ? `Welcome back: your ${shape.n}×${shape.n} ${lvl} game is where you left it. Good luck!`
             : `${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
