@@ -56,14 +56,12 @@ func Solve(ctx context.Context, b Board, lim Limits) (Result, error) {
 	defer solverPool.Put(s)
 	s.begin(ctx, lim)
 	res := Result{}
-	n, err := s.run(&b, 2, false, true)
+	n, err := s.run(&b, 2, true)
 	if err == nil && n == 0 {
 		err = ErrUnsolvable
 	}
 	if err == nil && n > 1 {
-		// Several solutions: find the smallest by a search in row-major
-		// order with ascending values, whose first solution is the least.
-		_, err = s.run(&b, 1, true, true)
+		err = s.smallest(&b)
 	}
 	res.Solution = Board{shape: b.shape}
 	copy(res.Solution.cells[:s.cells], s.out[:s.cells])
@@ -91,7 +89,7 @@ func CountSolutions(ctx context.Context, b Board, max int, lim Limits) (int, Sta
 	s := getSolver(b.shape)
 	defer solverPool.Put(s)
 	s.begin(ctx, lim)
-	n, err := s.run(&b, max, false, false)
+	n, err := s.run(&b, max, false)
 	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
 }
 
@@ -128,13 +126,14 @@ type solver struct {
 	queue            []int16
 	qh, qt           int
 
-	ctx      context.Context
-	maxNodes int64
-	nodes    int64
-	guesses  int64
-	err      error
+	ctx     context.Context
+	nodes   int64
+	guesses int64
+	err     error
 
-	lex      bool
+	lex      bool  // branch on the first open cell, values ascending
+	limit    int64 // node count at which the current attempt stops
+	probing  bool  // whether to look ahead on two-candidate cells (big boards)
 	maxCount int
 	count    int
 	record   bool            // whether to record the first solution
@@ -151,6 +150,7 @@ func getSolver(shape Shape) *solver {
 		s.n, s.cells, s.nu, s.np = t.n, t.cells, 3*t.n, t.numPeers
 		s.full = uint32(1)<<t.n - 1
 		s.stride = t.cells + 3*t.n + 1
+		s.probing = t.n >= probeMinSize
 		if cap(s.queue) < t.cells {
 			s.queue = make([]int16, t.cells)
 		}
@@ -160,7 +160,7 @@ func getSolver(shape Shape) *solver {
 }
 
 func (s *solver) begin(ctx context.Context, lim Limits) {
-	s.ctx, s.maxNodes = ctx, lim.maxNodes()
+	s.ctx, s.limit = ctx, lim.maxNodes()
 	s.nodes, s.guesses, s.err = 0, 0, nil
 }
 
@@ -179,11 +179,19 @@ func (s *solver) level(d int) []uint32 {
 }
 
 // run searches b for up to max solutions and returns how many it found. The
-// first solution found is written to s.out when record is set. With lex set
-// it branches on the first undecided cell with ascending values, so the
-// first solution found is the lexicographically smallest.
-func (s *solver) run(b *Board, max int, lex, record bool) (int, error) {
-	s.lex, s.maxCount, s.count, s.record = lex, max, 0, record
+// first solution found is written to s.out when record is set. Level 0
+// holds the propagated givens afterwards (or a contradiction).
+func (s *solver) run(b *Board, max int, record bool) (int, error) {
+	s.maxCount, s.count, s.record = max, 0, record
+	if s.load(b) {
+		s.search(0)
+	}
+	return s.count, s.err
+}
+
+// load puts the propagated givens of b in level 0 and reports false when
+// they contradict each other.
+func (s *solver) load(b *Board) bool {
 	st := s.level(0)
 	cand := st[:s.cells]
 	for i := range cand {
@@ -195,12 +203,82 @@ func (s *solver) run(b *Board, max int, lex, record bool) (int, error) {
 	for c := 0; c < s.cells; c++ {
 		if v := b.cells[c]; v != 0 {
 			if !s.assign(cand, c, uint32(1)<<(v-1)) {
-				return 0, nil
+				return false
 			}
 		}
 	}
-	s.search(0)
-	return s.count, s.err
+	return s.propagate(st)
+}
+
+// smallest turns the solution in s.out into the lexicographically smallest
+// solution of b. Two exact methods race in turns with growing node budgets,
+// since each is fast where the other can stall: a search that branches on
+// the first open cell with ascending values (its first solution is the
+// smallest), and a walk guided by the witness in s.out (see byWitness).
+func (s *solver) smallest(b *Board) error {
+	global := s.limit
+	for budget := int64(4096); ; budget *= 4 {
+		for _, lex := range [2]bool{true, false} {
+			s.err = nil
+			s.limit = min(global, s.nodes+budget)
+			var err error
+			if lex {
+				s.lex = true
+				_, err = s.run(b, 1, true)
+				s.lex = false
+			} else {
+				err = s.byWitness(b)
+			}
+			if err == nil || s.nodes < s.limit || s.limit == global {
+				s.limit = global
+				return err
+			}
+		}
+	}
+}
+
+// byWitness walks the cells of b in row-major order over a propagated prefix
+// kept in level 0; for each open cell it asks an MRV search whether a value
+// below the witness's (s.out) can still be completed, and takes the smallest
+// that can, with its completion as the new witness. The MRV search proves
+// refutations far faster than a row-major search would.
+func (s *solver) byWitness(b *Board) error {
+	if !s.load(b) {
+		return ErrUnsolvable
+	}
+	for c := 0; c < s.cells; c++ {
+		root := s.level(0)
+		m := root[c]
+		if m&(m-1) == 0 {
+			continue // decided by the prefix
+		}
+		w := uint32(1) << (s.out[c] - 1)
+		for m&(w-1) != 0 {
+			bit := m & -m
+			m &^= bit
+			next := s.level(1)
+			copy(next, s.level(0))
+			s.qh, s.qt = 0, 0
+			s.assign(next[:s.cells], c, bit)
+			s.maxCount, s.count, s.record = 1, 0, true
+			s.search(1)
+			if s.err != nil {
+				return s.err
+			}
+			if s.count > 0 {
+				w = bit // s.out now holds a completion with c = bit
+				break
+			}
+		}
+		root = s.level(0)
+		s.qh, s.qt = 0, 0
+		s.assign(root[:s.cells], c, w)
+		s.nodes++
+		if !s.propagate(root) {
+			return ErrUnsolvable // cannot happen: w extends to s.out
+		}
+	}
+	return nil
 }
 
 // assign restricts cell c to the single candidate bit and queues it for
@@ -223,7 +301,7 @@ func (s *solver) assign(cand []uint32, c int, bit uint32) bool {
 func (s *solver) search(d int) bool {
 	st := s.level(d)
 	s.nodes++
-	if s.nodes > s.maxNodes {
+	if s.nodes > s.limit {
 		s.err = ErrSearchLimit
 		return true
 	}
@@ -233,6 +311,12 @@ func (s *solver) search(d int) bool {
 	}
 	if !s.propagate(st) {
 		return false
+	}
+	if s.probing && st[s.stride-1] != 0 {
+		if !s.probe(d) {
+			return false
+		}
+		st = s.level(d)
 	}
 	cand := st[:s.cells]
 	if st[s.stride-1] == 0 {
@@ -247,30 +331,25 @@ func (s *solver) search(d int) bool {
 
 	// Choose what to branch on.
 	best, bestCount := -1, 99
-	if s.lex {
-		for c, m := range cand {
-			if m&(m-1) != 0 {
-				best, bestCount = c, bits.OnesCount32(m)
+	for c, m := range cand {
+		if m&(m-1) != 0 {
+			if s.lex {
+				best, bestCount = c, 0
 				break
 			}
-		}
-	} else {
-		for c, m := range cand {
-			if m&(m-1) != 0 {
-				if k := bits.OnesCount32(m); k < bestCount {
-					best, bestCount = c, k
-					if k == 2 {
-						break
-					}
+			if k := bits.OnesCount32(m); k < bestCount {
+				best, bestCount = c, k
+				if k == 2 {
+					break
 				}
 			}
 		}
-		if bestCount > 2 {
-			// A digit with only two places left in some unit is a
-			// two-way choice too; on large open boards it is the better one.
-			if u, bit := s.pairInUnit(st); bit != 0 {
-				return s.branchUnit(d, st, u, bit)
-			}
+	}
+	if bestCount > 2 {
+		// A digit with only two places left in some unit is a two-way
+		// choice too; on large open boards it is the better one.
+		if u, bit := s.pairInUnit(st); bit != 0 {
+			return s.branchUnit(d, st, u, bit)
 		}
 	}
 	m := cand[best]
@@ -408,6 +487,272 @@ func (s *solver) propagate(st []uint32) bool {
 					return false
 				}
 				progress = true
+			}
+		}
+		if progress {
+			continue
+		}
+		switch s.lockedCandidates(cand, placed) {
+		case lcContradiction:
+			return false
+		case lcNone:
+			return true
+		}
+	}
+}
+
+// Outcomes of lockedCandidates.
+const (
+	lcNone = iota
+	lcProgress
+	lcContradiction
+)
+
+// lockedCandidates applies box-line reductions: a digit whose places in a
+// box all lie in one row (column) is removed from the rest of that row
+// (column), and a digit whose places in a row (column) all lie in one box is
+// removed from the rest of that box. It works on segments, the C cells
+// where a row meets a box (R cells where a column meets a box), so one pass
+// costs O(N²).
+func (s *solver) lockedCandidates(cand, placed []uint32) int {
+	t := s.t
+	n, R, C := s.n, t.shape.BoxRows, t.shape.BoxCols
+	bw, bh := n/C, n/R            // boxes across, boxes down
+	var segR [MaxCells / 2]uint32 // row r, box column j: segR[r*bw+j]
+	var segC [MaxCells / 2]uint32 // column c, box row i: segC[c*bh+i]
+	for r := 0; r < n; r++ {
+		row := cand[r*n : (r+1)*n]
+		for j := 0; j < bw; j++ {
+			var m uint32
+			for _, x := range row[j*C : (j+1)*C] {
+				m |= x
+			}
+			segR[r*bw+j] = m
+		}
+	}
+	for c := 0; c < n; c++ {
+		for i := 0; i < bh; i++ {
+			var m uint32
+			for r := i * R; r < (i+1)*R; r++ {
+				m |= cand[r*n+c]
+			}
+			segC[c*bh+i] = m
+		}
+	}
+	progress := false
+	// Pointing: in box (i, j), a digit in one row segment only.
+	for i := 0; i < bh; i++ {
+		for j := 0; j < bw; j++ {
+			box := 2*n + i*bw + j
+			var ones, twos uint32
+			for r := i * R; r < (i+1)*R; r++ {
+				m := segR[r*bw+j]
+				twos |= ones & m
+				ones |= m
+			}
+			if only := ones &^ twos &^ placed[box]; only != 0 {
+				for r := i * R; r < (i+1)*R; r++ {
+					if d := segR[r*bw+j] & only; d != 0 {
+						switch s.eliminateRow(cand, r, j, d) {
+						case lcContradiction:
+							return lcContradiction
+						case lcProgress:
+							progress = true
+						}
+					}
+				}
+			}
+			ones, twos = 0, 0
+			for c := j * C; c < (j+1)*C; c++ {
+				m := segC[c*bh+i]
+				twos |= ones & m
+				ones |= m
+			}
+			if only := ones &^ twos &^ placed[box]; only != 0 {
+				for c := j * C; c < (j+1)*C; c++ {
+					if d := segC[c*bh+i] & only; d != 0 {
+						switch s.eliminateCol(cand, c, i, d) {
+						case lcContradiction:
+							return lcContradiction
+						case lcProgress:
+							progress = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if progress {
+		return lcProgress
+	}
+	// Claiming: in a row (column), a digit in one box segment only.
+	for r := 0; r < n; r++ {
+		var ones, twos uint32
+		for j := 0; j < bw; j++ {
+			m := segR[r*bw+j]
+			twos |= ones & m
+			ones |= m
+		}
+		if only := ones &^ twos &^ placed[r]; only != 0 {
+			for j := 0; j < bw; j++ {
+				if d := segR[r*bw+j] & only; d != 0 {
+					// Remove d from the other rows of box (r/R, j).
+					for rr := (r / R) * R; rr < (r/R+1)*R; rr++ {
+						if rr == r || segR[rr*bw+j]&d == 0 {
+							continue
+						}
+						switch s.eliminateRow(cand, rr, -1-j, d) {
+						case lcContradiction:
+							return lcContradiction
+						case lcProgress:
+							progress = true
+						}
+					}
+				}
+			}
+		}
+	}
+	for c := 0; c < n; c++ {
+		var ones, twos uint32
+		for i := 0; i < bh; i++ {
+			m := segC[c*bh+i]
+			twos |= ones & m
+			ones |= m
+		}
+		if only := ones &^ twos &^ placed[n+c]; only != 0 {
+			for i := 0; i < bh; i++ {
+				if d := segC[c*bh+i] & only; d != 0 {
+					for cc := (c / C) * C; cc < (c/C+1)*C; cc++ {
+						if cc == c || segC[cc*bh+i]&d == 0 {
+							continue
+						}
+						switch s.eliminateCol(cand, cc, -1-i, d) {
+						case lcContradiction:
+							return lcContradiction
+						case lcProgress:
+							progress = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if progress {
+		return lcProgress
+	}
+	return lcNone
+}
+
+// eliminateRow removes the digits d from row r: outside box column j when
+// j ≥ 0, or only inside box column -1-j when j < 0.
+func (s *solver) eliminateRow(cand []uint32, r, j int, d uint32) int {
+	n, C := s.n, s.t.shape.BoxCols
+	lo, hi, inside := 0, n, false
+	if j < 0 {
+		lo, hi, inside = (-1-j)*C, (-j)*C, true
+	}
+	out := lcNone
+	for c := lo; c < hi; c++ {
+		if !inside && c/C == j {
+			continue
+		}
+		if r := s.remove(cand, r*n+c, d); r != lcNone {
+			if r == lcContradiction {
+				return r
+			}
+			out = r
+		}
+	}
+	return out
+}
+
+// eliminateCol removes the digits d from column c: outside box row i when
+// i ≥ 0, or only inside box row -1-i when i < 0.
+func (s *solver) eliminateCol(cand []uint32, c, i int, d uint32) int {
+	n, R := s.n, s.t.shape.BoxRows
+	lo, hi, inside := 0, n, false
+	if i < 0 {
+		lo, hi, inside = (-1-i)*R, (-i)*R, true
+	}
+	out := lcNone
+	for r := lo; r < hi; r++ {
+		if !inside && r/R == i {
+			continue
+		}
+		if r := s.remove(cand, r*n+c, d); r != lcNone {
+			if r == lcContradiction {
+				return r
+			}
+			out = r
+		}
+	}
+	return out
+}
+
+// remove takes the digits d out of cell c's candidates, queueing the cell
+// when one candidate is left.
+func (s *solver) remove(cand []uint32, c int, d uint32) int {
+	m := cand[c]
+	if m&d == 0 {
+		return lcNone
+	}
+	m &^= d
+	if m == 0 {
+		return lcContradiction
+	}
+	cand[c] = m
+	if m&(m-1) == 0 {
+		s.queue[s.qt] = int16(c)
+		s.qt++
+	}
+	return lcProgress
+}
+
+// probeMinSize is the smallest board size on which the search looks ahead:
+// on small boards plain propagation is cheaper than probing.
+const probeMinSize = 16
+
+// probe looks one step ahead on every cell with two candidates: when one
+// candidate leads to a contradiction by propagation alone, the cell takes the
+// other. It repeats until no probe decides anything and reports false when
+// the position is contradictory. It uses level d+1 as scratch space.
+func (s *solver) probe(d int) bool {
+	for {
+		progress := false
+		for c := 0; c < s.cells; c++ {
+			st := s.level(d)
+			m := st[c]
+			if m&(m-1) != 0 && bits.OnesCount32(m) == 2 {
+				lo := m & -m
+				hi := m &^ lo
+				keep := uint32(0)
+				for _, bit := range [2]uint32{lo, hi} {
+					next := s.level(d + 1)
+					st = s.level(d)
+					copy(next, st)
+					s.qh, s.qt = 0, 0
+					s.assign(next[:s.cells], c, bit)
+					s.nodes++
+					if s.propagate(next) {
+						keep |= bit
+					}
+				}
+				st = s.level(d)
+				switch keep {
+				case 0:
+					return false
+				case m:
+					continue
+				}
+				s.qh, s.qt = 0, 0
+				s.assign(st[:s.cells], c, keep)
+				if !s.propagate(st) {
+					return false
+				}
+				progress = true
+				if st[s.stride-1] == 0 {
+					return true
+				}
 			}
 		}
 		if !progress {

@@ -80,3 +80,190 @@ func repeatDot(n int) string {
 	}
 	return string(b)
 }
+
+// allGrids4 enumerates every solved 4×4 grid (2×2 boxes) by plain
+// backtracking, independent of the solver.
+func allGrids4() []string {
+	var out []string
+	var g [16]int
+	ok := func(i, v int) bool {
+		r, c := i/4, i%4
+		for j := 0; j < 4; j++ {
+			if g[r*4+j] == v || g[j*4+c] == v {
+				return false
+			}
+		}
+		br, bc := r/2*2, c/2*2
+		for dr := 0; dr < 2; dr++ {
+			for dc := 0; dc < 2; dc++ {
+				if g[(br+dr)*4+bc+dc] == v {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	var fill func(i int)
+	fill = func(i int) {
+		if i == 16 {
+			b := make([]byte, 16)
+			for k, v := range g {
+				b[k] = byte('0' + v)
+			}
+			out = append(out, string(b))
+			return
+		}
+		for v := 1; v <= 4; v++ {
+			if ok(i, v) {
+				g[i] = v
+				fill(i + 1)
+				g[i] = 0
+			}
+		}
+	}
+	fill(0)
+	return out // in lexicographic order, by construction
+}
+
+// TestSolveLexicographic4x4 compares Solve with brute force on 4×4 puzzles
+// made from each of the 288 grids: the answer must be the smallest grid that
+// keeps the givens, and Unique must say whether it is the only one.
+func TestSolveLexicographic4x4(t *testing.T) {
+	grids := allGrids4()
+	if len(grids) != 288 {
+		t.Fatalf("%d grids of 4x4, want 288", len(grids))
+	}
+	rng := NewRandForTest(1)
+	for gi, g := range grids {
+		for trial := 0; trial < 4; trial++ {
+			p := []byte(g)
+			for _, i := range rng.Perm(16)[:6+rng.IntN(10)] {
+				p[i] = '.'
+			}
+			var matches []string
+			for _, h := range grids {
+				keep := true
+				for i := range p {
+					if p[i] != '.' && p[i] != h[i] {
+						keep = false
+						break
+					}
+				}
+				if keep {
+					matches = append(matches, h)
+				}
+			}
+			b := mustParse(t, string(p))
+			res, err := Solve(context.Background(), b, Limits{})
+			if err != nil {
+				t.Fatalf("grid %d %s: %v", gi, p, err)
+			}
+			if got := res.Solution.String(); got != matches[0] || res.Unique != (len(matches) == 1) {
+				t.Fatalf("%s: got %s unique=%v, want %s (%d solutions)", p, got, res.Unique, matches[0], len(matches))
+			}
+			n, _, err := CountSolutions(context.Background(), b, 1000, Limits{})
+			if err != nil || n != len(matches) {
+				t.Fatalf("%s: CountSolutions = %d, %v; want %d", p, n, err, len(matches))
+			}
+		}
+	}
+}
+
+// TestSolveEveryShape solves, on every supported shape, the empty board and
+// boards made by removing cells from a solved grid, checking each answer
+// against the rules and the givens.
+func TestSolveEveryShape(t *testing.T) {
+	for _, s := range Shapes() {
+		t.Run(s.Box()+"_"+s.String(), func(t *testing.T) {
+			rng := NewRandForTest(uint64(s.Size*100 + s.BoxRows))
+			empty := NewBoard(s)
+			full := firstSolution(t, empty)
+			checkSolution(t, empty, full)
+			res, err := Solve(context.Background(), empty, Limits{MaxNodes: 200_000})
+			switch {
+			case err == nil:
+				checkSolution(t, empty, res.Solution)
+				if res.Unique {
+					t.Fatal("empty board reported unique")
+				}
+			case errors.Is(err, ErrSearchLimit) && s.Size >= 21:
+				// The smallest grid of some large empty boards is beyond
+				// this budget; a first solution (above) is not.
+				t.Logf("empty %v: smallest solution beyond 200,000 nodes", s)
+			default:
+				t.Fatalf("empty: %v", err)
+			}
+			for _, keep := range []float64{0.7, 0.5, 0.35} {
+				p := full
+				for i := 0; i < s.Cells(); i++ {
+					if rng.Float64() > keep {
+						p.SetAt(i, 0)
+					}
+				}
+				res, err := Solve(context.Background(), p, Limits{MaxNodes: 300_000})
+				if errors.Is(err, ErrSearchLimit) && s.Size >= 16 {
+					// Proving which of many solutions is the smallest can
+					// exceed the budget on large sparse boards; finding
+					// that there are several must not.
+					if n, _, err := CountSolutions(context.Background(), p, 2, Limits{}); err != nil || n != 2 {
+						t.Fatalf("keep %.2f: smallest beyond budget but count = %d, %v", keep, n, err)
+					}
+					t.Logf("keep %.2f: smallest of several solutions beyond 300,000 nodes", keep)
+					continue
+				}
+				if err != nil {
+					t.Fatalf("keep %.2f: %v\n%s", keep, err, p.Pretty())
+				}
+				checkSolution(t, p, res.Solution)
+			}
+		})
+	}
+}
+
+// firstSolution returns the first solution the MRV search finds.
+func firstSolution(tb testing.TB, b Board) Board {
+	tb.Helper()
+	s := getSolver(b.Shape())
+	defer solverPool.Put(s)
+	s.begin(context.Background(), Limits{})
+	if n, err := s.run(&b, 1, true); n != 1 || err != nil {
+		tb.Fatalf("no first solution: %d, %v", n, err)
+	}
+	out := Board{shape: b.Shape()}
+	copy(out.cells[:], s.out[:b.Shape().Cells()])
+	return out
+}
+
+func TestSolveAllocatesNothing(t *testing.T) {
+	b := mustParse(t, loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0])
+	ctx := context.Background()
+	Solve(ctx, b, Limits{})
+	if a := testing.AllocsPerRun(50, func() { Solve(ctx, b, Limits{}) }); a != 0 {
+		t.Errorf("Solve allocates %v times per run", a)
+	}
+}
+
+func FuzzSolve(f *testing.F) {
+	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "")
+	f.Add("1...", "")
+	f.Add("..3.......1.....4.2..............", "3x2")
+	f.Add("1.3.4..2..2.1..4.", "")
+	f.Fuzz(func(t *testing.T, s, box string) {
+		b, err := Parse(s, 0, box)
+		if err != nil {
+			return
+		}
+		res, err := Solve(context.Background(), b, Limits{MaxNodes: 20000})
+		switch {
+		case err == nil:
+			checkSolution(t, b, res.Solution)
+		case errors.Is(err, ErrConflict):
+			if Conflicts(b) == nil {
+				t.Fatal("ErrConflict without conflicts")
+			}
+		case errors.Is(err, ErrUnsolvable), errors.Is(err, ErrSearchLimit):
+		default:
+			t.Fatalf("unexpected error %v", err)
+		}
+	})
+}
