@@ -60,7 +60,7 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "solve `N` puzzles in parallel (output keeps input order)")
 	fs.IntVar(&size, "size", 0, "board size `N` (default: inferred from each line's length)")
 	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
-	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, "search node budget per puzzle; past it the puzzle fails with search_limit")
+	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, "search node budget `N` per puzzle (the default is the engine's, engine.DefaultMaxNodes); past it the puzzle fails with search_limit")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 2s (0: none); past it the puzzle fails with search_limit")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
