@@ -11,19 +11,24 @@ package main
 //     spellings; -h prints usage and exits 0, a bad flag exits 2),
 //  2. opens its inputs with openInputs (files named by args, "-" or no args
 //     for stdin; an unreadable file exits 1 before any work is done),
-//  3. runs a pipeline: a lineReader yields the input's puzzle lines (blank
-//     lines and lines starting with '#' skipped, surrounding whitespace
-//     trimmed) in chunks, p.jobs workers map each line to exactly one output
-//     line with a lineFunc, and the results are written in input order
-//     through one buffered writer, with a progress bar on stderr when stderr
-//     is a terminal and the input is large,
+//  3. runs a pipeline over a source: a lineReader yields the input's
+//     puzzle lines (blank lines and lines starting with '#' skipped,
+//     surrounding whitespace trimmed); a countSource yields "0" … "n-1" for
+//     a command that makes n items rather than reading them. p.jobs workers
+//     map each line to exactly one output line with a lineFunc, and the
+//     results are written in input order through one buffered writer, with
+//     a progress bar (newProgress) on stderr when stderr is a terminal,
+//     stdout is not, and the run lasts over a second,
 //  4. prints a summary on stderr with writeSummary.
+//
+// solve.go is the worked example.
 //
 // A lineFunc appends its output line (without the newline) to dst and
 // returns a small outcome number (0 ≤ kind < maxKinds) that the pipeline
-// counts per kind for the summary and the progress bar. Each worker
-// goroutine gets its own lineFunc from pipeline.newWorker, so per-worker
-// state (scratch buffers, stats counters to sum at the end) needs no locks.
+// counts per kind for the summary. Each worker goroutine gets its own
+// lineFunc from pipeline.newWorker, called on the caller's goroutine before
+// the workers start, so per-worker state (scratch buffers, a *rand.Rand,
+// stats counters to sum after run returns) needs no locks.
 // The line string stays valid after the call (it is a substring of a
 // per-chunk string), so a worker may keep it.
 //
@@ -41,6 +46,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -175,6 +181,37 @@ func (ins inputs) Close() {
 	}
 }
 
+// source yields the input lines of a pipeline: a lineReader over files,
+// or a countSource for commands whose items are numbers, not lines.
+type source interface {
+	// next appends the next line to dst; ok is false at the end of the
+	// input or on an error.
+	next(dst []byte) (_ []byte, ok bool, err error)
+	// idle reports whether next may block, so that the lines gathered so
+	// far should be processed now.
+	idle() bool
+	// done is how far the input has been consumed, in the unit of the
+	// progress bar's total (bytes for files, items for counts).
+	done() int64
+}
+
+// countSource yields the lines "0", "1", ... "n-1": the item numbers of a
+// command that makes n things (a generator seeds item i from its base seed
+// and i, so that output is reproducible whatever the number of workers).
+type countSource struct{ i, n int64 }
+
+func (c *countSource) next(dst []byte) ([]byte, bool, error) {
+	if c.i >= c.n {
+		return dst, false, nil
+	}
+	dst = strconv.AppendInt(dst, c.i, 10)
+	c.i++
+	return dst, true, nil
+}
+
+func (c *countSource) idle() bool  { return false }
+func (c *countSource) done() int64 { return c.i }
+
 // maxLineBytes caps one input line. A longer line is cut to its first
 // maxLineBytes bytes (and so still gives exactly one output line, which
 // for a puzzle is an invalid_board error: no board has that many cells).
@@ -267,6 +304,8 @@ func (lr *lineReader) raw() ([]byte, error) {
 // terminal or arriving slowly through a pipe are answered at once.
 func (lr *lineReader) idle() bool { return lr.br == nil || lr.br.Buffered() == 0 }
 
+func (lr *lineReader) done() int64 { return lr.bytes }
+
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]
@@ -309,8 +348,8 @@ type chunk struct {
 	ends  []int  // end offset in buf of each line
 	out   []byte // output lines, each ending in '\n'
 	tally tally
-	bytes int64 // input bytes consumed up to the end of this chunk
-	done  chan struct{}
+	done  int64 // input consumed up to the end of this chunk (source.done)
+	ready chan struct{}
 	cost  time.Duration // time the worker spent on the chunk
 }
 
@@ -330,17 +369,17 @@ type pipeline struct {
 	progress  *progress // nil for none
 }
 
-// run reads every line of lr, maps it and writes the results to out in
+// run reads every line of src, maps it and writes the results to out in
 // input order. It stops early when ctx is done (returning ctx.Err()), on a
 // read error or a write error. Lines finished before an error are written.
-func (p *pipeline) run(ctx context.Context, lr *lineReader, out io.Writer) (tally, error) {
+func (p *pipeline) run(ctx context.Context, src source, out io.Writer) (tally, error) {
 	bw := bufio.NewWriterSize(out, 64<<10)
 	var err error
 	var total tally
 	if p.jobs <= 1 {
-		total, err = p.runInline(ctx, lr, bw)
+		total, err = p.runInline(ctx, src, bw)
 	} else {
-		total, err = p.runParallel(ctx, lr, bw)
+		total, err = p.runParallel(ctx, src, bw)
 	}
 	if ferr := bw.Flush(); err == nil && ferr != nil {
 		err = ferr
@@ -349,27 +388,27 @@ func (p *pipeline) run(ctx context.Context, lr *lineReader, out io.Writer) (tall
 	return total, err
 }
 
-// fill reads up to max lines into c. It returns the read error, if any.
-func (lr *lineReader) fill(c *chunk, max int) error {
+// fill reads up to max lines of src into c. It returns the read error, if
+// any.
+func fill(src source, c *chunk, max int) error {
 	c.buf, c.ends, c.out = c.buf[:0], c.ends[:0], c.out[:0]
 	c.tally = tally{}
+	defer func() { c.done = src.done() }()
 	for len(c.ends) < max && len(c.buf) < maxChunkBytes {
 		var ok bool
 		var err error
-		c.buf, ok, err = lr.next(c.buf)
+		c.buf, ok, err = src.next(c.buf)
 		if err != nil {
-			c.bytes = lr.bytes
 			return err
 		}
 		if !ok {
 			break
 		}
 		c.ends = append(c.ends, len(c.buf))
-		if lr.idle() {
+		if src.idle() {
 			break
 		}
 	}
-	c.bytes = lr.bytes
 	return nil
 }
 
@@ -389,7 +428,7 @@ func (c *chunk) process(f lineFunc) {
 	c.cost = time.Since(start)
 }
 
-func (p *pipeline) runInline(ctx context.Context, lr *lineReader, bw *bufio.Writer) (tally, error) {
+func (p *pipeline) runInline(ctx context.Context, src source, bw *bufio.Writer) (tally, error) {
 	var total tally
 	f := p.newWorker()
 	c := &chunk{}
@@ -397,7 +436,7 @@ func (p *pipeline) runInline(ctx context.Context, lr *lineReader, bw *bufio.Writ
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
-		rerr := lr.fill(c, maxChunkLines)
+		rerr := fill(src, c, maxChunkLines)
 		if len(c.ends) == 0 && rerr == nil {
 			return total, nil
 		}
@@ -409,11 +448,11 @@ func (p *pipeline) runInline(ctx context.Context, lr *lineReader, bw *bufio.Writ
 			return total, err
 		}
 		total.add(&c.tally)
-		p.progress.update(&total, c.bytes)
+		p.progress.update(&total, c.done)
 		if rerr != nil {
 			return total, rerr
 		}
-		if lr.idle() {
+		if src.idle() {
 			if err := bw.Flush(); err != nil {
 				return total, err
 			}
@@ -421,11 +460,11 @@ func (p *pipeline) runInline(ctx context.Context, lr *lineReader, bw *bufio.Writ
 	}
 }
 
-func (p *pipeline) runParallel(ctx context.Context, lr *lineReader, bw *bufio.Writer) (tally, error) {
+func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer) (tally, error) {
 	inflight := 4 * p.jobs
 	free := make(chan *chunk, inflight)
 	for range inflight {
-		free <- &chunk{done: make(chan struct{}, 1)}
+		free <- &chunk{ready: make(chan struct{}, 1)}
 	}
 	work := make(chan *chunk, inflight)
 	order := make(chan *chunk, inflight)
@@ -457,7 +496,7 @@ func (p *pipeline) runParallel(ctx context.Context, lr *lineReader, bw *bufio.Wr
 					}
 					nsPerLine.Store(max(est, 1))
 				}
-				c.done <- struct{}{}
+				c.ready <- struct{}{}
 			}
 		}()
 	}
@@ -477,7 +516,7 @@ func (p *pipeline) runParallel(ctx context.Context, lr *lineReader, bw *bufio.Wr
 			case <-ctx.Done():
 				return
 			}
-			err := lr.fill(c, size)
+			err := fill(src, c, size)
 			if len(c.ends) == 0 && err == nil {
 				return
 			}
@@ -520,7 +559,7 @@ func (p *pipeline) runParallel(ctx context.Context, lr *lineReader, bw *bufio.Wr
 			return total, readErr
 		}
 		select {
-		case <-c.done:
+		case <-c.ready:
 		case <-ctx.Done():
 			return fail(ctx.Err())
 		}
@@ -531,7 +570,7 @@ func (p *pipeline) runParallel(ctx context.Context, lr *lineReader, bw *bufio.Wr
 			return fail(err)
 		}
 		total.add(&c.tally)
-		p.progress.update(&total, c.bytes)
+		p.progress.update(&total, c.done)
 		if len(order) == 0 {
 			if err := bw.Flush(); err != nil {
 				return fail(err)

@@ -140,6 +140,29 @@ func TestPipelineOrderAndTally(t *testing.T) {
 	}
 }
 
+// TestPipelineCountSource runs a generator-like pipeline: item numbers in,
+// one line per item out, in order, whatever the number of workers.
+func TestPipelineCountSource(t *testing.T) {
+	for _, jobs := range []int{1, 3} {
+		p := pipeline{jobs: jobs, newWorker: func() lineFunc {
+			return func(dst []byte, line string) ([]byte, int) {
+				return append(dst, "item "+line...), 0
+			}
+		}}
+		var out bytes.Buffer
+		src := &countSource{n: 1000}
+		tl, err := p.run(context.Background(), src, &out)
+		if err != nil || tl.lines != 1000 || src.done() != 1000 {
+			t.Fatalf("jobs %d: %v, %d lines, done %d", jobs, err, tl.lines, src.done())
+		}
+		for i, l := range outLines(t, out.String()) {
+			if want := fmt.Sprintf("item %d", i); l != want {
+				t.Fatalf("jobs %d: line %d = %q, want %q", jobs, i, l, want)
+			}
+		}
+	}
+}
+
 func TestProgressRender(t *testing.T) {
 	p := &progress{total: 1000, noun: "puzzles"}
 	got := p.render(250, 500, 2*time.Second)
@@ -174,7 +197,7 @@ func TestProgressUpdate(t *testing.T) {
 	var nilBar *progress
 	nilBar.update(&tally{}, 0) // must not panic
 	nilBar.finish()
-	if newProgress(stdio{err: &w, out: io.Discard}, nil, "x") != nil {
+	if newProgress(stdio{err: &w, out: io.Discard}, nil, -1, "x") != nil {
 		t.Error("progress bar on a buffer, which is no terminal")
 	}
 }

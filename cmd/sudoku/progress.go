@@ -8,11 +8,12 @@ import (
 	"time"
 )
 
-// Progress bar timing and the input size from which it is shown.
+// Progress bar timing: a bar appears only once a run has lasted
+// progressDelay, which is what makes an input large enough to want one
+// (a million easy puzzles or ten hard 25x25 ones alike).
 const (
-	progressDelay    = 300 * time.Millisecond // nothing is drawn before
+	progressDelay    = time.Second            // nothing is drawn before
 	progressInterval = 100 * time.Millisecond // between redraws
-	progressMinInput = 1 << 20                // bytes; unknown sizes count as large
 	progressBarWidth = 30
 )
 
@@ -20,7 +21,7 @@ const (
 // draws nothing, so callers need no checks.
 type progress struct {
 	w     io.Writer
-	total int64 // input bytes, -1 when unknown
+	total int64 // units of input (bytes, items), -1 when unknown
 	noun  string
 	now   func() time.Time
 	start time.Time
@@ -28,11 +29,12 @@ type progress struct {
 	drawn bool
 }
 
-// newProgress returns a progress bar on std.err for reading ins, or nil
-// unless it helps: stderr must be a terminal, stdout must not be (the bar
-// would tangle with the answers), no input may be a terminal (someone is
-// typing), and the input must be large or of unknown size (a pipe).
-func newProgress(std stdio, ins inputs, noun string) *progress {
+// newProgress returns a progress bar on std.err for total units of input
+// (source.done's unit; -1 when unknown), or nil unless it helps: stderr
+// must be a terminal, stdout must not be (the bar would tangle with the
+// answers) and no input in ins may be a terminal (someone is typing).
+// Commands reading files pass ins.Size() as total.
+func newProgress(std stdio, ins inputs, total int64, noun string) *progress {
 	if !isTerminal(std.err) || isTerminal(std.out) {
 		return nil
 	}
@@ -40,10 +42,6 @@ func newProgress(std stdio, ins inputs, noun string) *progress {
 		if isTerminal(in.r) {
 			return nil
 		}
-	}
-	total := ins.Size()
-	if total >= 0 && total < progressMinInput {
-		return nil
 	}
 	return &progress{w: std.err, total: total, noun: noun, now: time.Now, start: time.Now()}
 }
@@ -59,9 +57,9 @@ func isTerminal(v any) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// update redraws the bar for t lines done and bytes of input consumed, at
-// most every progressInterval and not before progressDelay.
-func (p *progress) update(t *tally, bytes int64) {
+// update redraws the bar for t lines done and done units of input
+// consumed, at most every progressInterval and not before progressDelay.
+func (p *progress) update(t *tally, done int64) {
 	if p == nil {
 		return
 	}
@@ -71,7 +69,7 @@ func (p *progress) update(t *tally, bytes int64) {
 	}
 	p.last = now
 	p.drawn = true
-	io.WriteString(p.w, "\r"+p.render(t.lines, bytes, now.Sub(p.start))+"\x1b[K")
+	io.WriteString(p.w, "\r"+p.render(t.lines, done, now.Sub(p.start))+"\x1b[K")
 }
 
 // finish erases the bar so that the summary starts on a clean line.
@@ -85,14 +83,14 @@ func (p *progress) finish() {
 // render returns the bar's text, e.g.
 //
 //	[#############                 ]  43%  21012 puzzles  8412/s  ETA 3s
-func (p *progress) render(lines, bytes int64, elapsed time.Duration) string {
+func (p *progress) render(lines, done int64, elapsed time.Duration) string {
 	var sb strings.Builder
 	rate := 0.0
 	if s := elapsed.Seconds(); s > 0 {
 		rate = float64(lines) / s
 	}
 	if p.total > 0 {
-		frac := min(float64(bytes)/float64(p.total), 1)
+		frac := min(float64(done)/float64(p.total), 1)
 		fill := int(frac * progressBarWidth)
 		sb.WriteByte('[')
 		sb.WriteString(strings.Repeat("#", fill))
@@ -100,8 +98,8 @@ func (p *progress) render(lines, bytes int64, elapsed time.Duration) string {
 		fmt.Fprintf(&sb, "] %3.0f%%  ", 100*frac)
 	}
 	fmt.Fprintf(&sb, "%d %s  %.0f/s", lines, p.noun, rate)
-	if p.total > 0 && bytes > 0 && bytes < p.total {
-		eta := time.Duration(float64(elapsed) * float64(p.total-bytes) / float64(bytes))
+	if p.total > 0 && done > 0 && done < p.total {
+		eta := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
 		fmt.Fprintf(&sb, "  ETA %s", eta.Round(time.Second))
 	}
 	return sb.String()

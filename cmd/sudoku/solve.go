@@ -94,7 +94,7 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 			workers = append(workers, w)
 			return w.solve
 		},
-		progress: newProgress(std, ins, "puzzles"),
+		progress: newProgress(std, ins, ins.Size(), "puzzles"),
 	}
 	start := time.Now()
 	t, err := p.run(ctx, newLineReader(ins, 64<<10), std.out)
