@@ -373,3 +373,16 @@ func TestSolveDataSets(t *testing.T) {
 		})
 	}
 }
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
+		out, _, code := runCmd(t, "", args...)
+		if code != exitOK || !strings.Contains(out, "solve ") {
+			t.Errorf("%v: exit %d, usage %q", args, code, out)
+		}
+	}
+	_, errOut, code := runCmd(t, "", "solve", "--help")
+	if code != exitOK || !strings.Contains(errOut, "-max-nodes N") || !strings.Contains(errOut, "-j N") {
+		t.Errorf("solve --help: exit %d, usage %q", code, errOut)
+	}
+}
