@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+func benchGrade(b *testing.B, file string, max int) {
+	boards := loadBoards(b, file, max)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Grade(ctx, boards[i%len(boards)], Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGrade grades puzzles of the data sets in turn; ns/op is the
+// mean time per puzzle.
+func BenchmarkGrade(b *testing.B) {
+	b.Run("9x9/17_clue", func(b *testing.B) { benchGrade(b, "9x9/17_clue.txt", 1000) })
+	b.Run("9x9/magictour_top1465", func(b *testing.B) { benchGrade(b, "9x9/magictour_top1465.txt", 0) })
+	b.Run("9x9/forum_hardest_1106", func(b *testing.B) { benchGrade(b, "9x9/forum_hardest_1106.txt", 0) })
+	b.Run("16x16/goomii17", func(b *testing.B) { benchGrade(b, "16x16/goomii17_puzzles.txt", 300) })
+}
+
+func BenchmarkHint(b *testing.B) {
+	boards := loadBoards(b, "9x9/17_clue.txt", 1000)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Hint(ctx, boards[i%len(boards)], nil, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

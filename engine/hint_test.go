@@ -1,0 +1,226 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// walkHints asks for hints until the board is full, checking every hint
+// against the unique solution, and returns the techniques seen.
+func walkHints(t *testing.T, b Board, givens *Board) map[string]int {
+	t.Helper()
+	sol := mustSolve(t, b)
+	seen := map[string]int{}
+	for b.Empty() > 0 {
+		st, err := Hint(context.Background(), b, givens, Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if st.Kind != StepPlacement || st.Technique == "" || st.Explanation == "" {
+			t.Fatalf("%s: hint %+v", b, st)
+		}
+		if b.Get(st.Row, st.Col) != 0 {
+			t.Fatalf("hint for filled cell %s", CellName(st.Row, st.Col))
+		}
+		if want := sol.Get(st.Row, st.Col); st.Value != want {
+			t.Fatalf("%s: hint %s=%d (%s: %s), solution %d", b, CellName(st.Row, st.Col), st.Value, st.Technique, st.Explanation, want)
+		}
+		if len(st.Cells) == 0 || st.Cells[len(st.Cells)-1] != (Cell{st.Row, st.Col}) {
+			t.Fatalf("cells %v do not end with the hinted cell", st.Cells)
+		}
+		if !strings.Contains(st.Explanation, CellName(st.Row, st.Col)) {
+			t.Fatalf("explanation %q does not name %s", st.Explanation, CellName(st.Row, st.Col))
+		}
+		seen[st.Technique]++
+		b.Set(st.Row, st.Col, st.Value)
+	}
+	if _, err := Hint(context.Background(), b, givens, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
+		t.Fatalf("full grid: %v", err)
+	}
+	return seen
+}
+
+// TestHintValues checks that every hint equals the unique solution's
+// value, following hints to the end on many puzzles of several shapes.
+func TestHintValues(t *testing.T) {
+	n := 25
+	if testing.Short() {
+		n = 5
+	}
+	seen := map[string]int{}
+	add := func(m map[string]int) {
+		for k, v := range m {
+			seen[k] += v
+		}
+	}
+	for _, name := range []string{"9x9/17_clue.txt", "9x9/magictour_top1465.txt", "9x9/forum_hardest_1106.txt"} {
+		for _, b := range loadBoards(t, name, n) {
+			g := b
+			add(walkHints(t, b, &g))
+		}
+	}
+	for _, b := range loadBoards(t, "16x16/goomii17_puzzles.txt", 1) {
+		add(walkHints(t, b, nil))
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, s := range []Shape{{4, 2, 2}, {6, 2, 3}, {6, 3, 2}, {8, 2, 4}, {12, 3, 4}} {
+		for i := 0; i < 3; i++ {
+			p, _ := refPuzzle(t, s, rng, s.Cells()*2/5)
+			add(walkHints(t, p, nil))
+		}
+	}
+	t.Logf("techniques: %v", seen)
+	for _, name := range []string{"naked_single", "hidden_single", "full_house", "pointing", "solution"} {
+		if seen[name] == 0 {
+			t.Errorf("no hint used %s", name)
+		}
+	}
+}
+
+func TestHintExplanations(t *testing.T) {
+	ctx := context.Background()
+	// Row 1 misses only 9 at r1c9: a full house.
+	b := mustParse(t, "12345678."+strings.Repeat(".", 72))
+	st, err := Hint(ctx, b, nil, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "r1c9 is the last empty cell in row 1, so it holds 9"; st.Explanation != want || st.Technique != "full_house" {
+		t.Errorf("got %q (%s), want %q", st.Explanation, st.Technique, want)
+	}
+	// 7s in rows 1 and 2 (boxes 1 and 3) and columns 4 and 5 (r4c4, r7c5) leave r3c6 as
+	// the only place for 7 in box 2.
+	b = mustParse(t, "7........"+"......7.."+"........."+"...7....."+"........."+"........."+"....7...."+strings.Repeat(".", 18))
+	st, err = Hint(ctx, b, nil, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "r3c6 is the only cell in box 2 that can hold 7"; st.Explanation != want || st.Technique != "hidden_single" || st.Value != 7 {
+		t.Errorf("got %+v, want %q", st, want)
+	}
+}
+
+func TestHintMistakes(t *testing.T) {
+	ctx := context.Background()
+	puzzle := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	sol := mustSolve(t, puzzle)
+	// A wrong entry in r1c3 (the solution has 4).
+	b := puzzle
+	b.Set(0, 2, 2)
+	st, err := Hint(ctx, b, &puzzle, Limits{})
+	if err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 2 || st.Value != 2 || !strings.Contains(st.Explanation, "r1c3") {
+		t.Errorf("wrong entry: %+v, %v", st, err)
+	}
+	// A conflicting wrong entry is still a mistake, not a conflict error.
+	b = puzzle
+	b.Set(0, 2, 5)
+	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Col != 2 {
+		t.Errorf("conflicting entry: %+v, %v", st, err)
+	}
+	// A changed given.
+	b = puzzle
+	b.Set(0, 0, 4)
+	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 0 || st.Value != 4 {
+		t.Errorf("changed given: %+v, %v", st, err)
+	}
+	// Right entries are no mistake: the hint is a placement.
+	b = puzzle
+	b.Set(0, 2, sol.Get(0, 2))
+	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepPlacement || st.Value != sol.Get(st.Row, st.Col) {
+		t.Errorf("right entry: %+v, %v", st, err)
+	}
+	// A full grid with a mistake reports the mistake.
+	b = sol
+	b.Set(8, 0, sol.Get(8, 1))
+	b.Set(8, 1, sol.Get(8, 0))
+	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 8 {
+		t.Errorf("full grid with a mistake: %+v, %v", st, err)
+	}
+}
+
+func TestHintErrors(t *testing.T) {
+	ctx := context.Background()
+	full := mustParse(t, "1234341221434321")
+	if _, err := Hint(ctx, full, nil, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
+		t.Errorf("full: %v", err)
+	}
+	conflict := mustParse(t, "11..............")
+	if _, err := Hint(ctx, conflict, nil, Limits{}); !errors.Is(err, ErrConflict) {
+		t.Errorf("conflict: %v", err)
+	}
+	unsolvable := mustParse(t, "123........4....")
+	if _, err := Hint(ctx, unsolvable, nil, Limits{}); !errors.Is(err, ErrUnsolvable) {
+		t.Errorf("unsolvable: %v", err)
+	}
+	if _, err := Hint(ctx, unsolvable, &unsolvable, Limits{}); !errors.Is(err, ErrUnsolvable) {
+		t.Errorf("unsolvable givens: %v", err)
+	}
+	if _, err := Hint(ctx, conflict, &conflict, Limits{}); !errors.Is(err, ErrConflict) {
+		t.Errorf("conflicting givens: %v", err)
+	}
+	other := NewBoard(Shape{9, 3, 3})
+	if _, err := Hint(ctx, full, &other, Limits{}); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("givens of another shape: %v", err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	hard := mustParse(t, loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0])
+	if _, err := Hint(cancelled, hard, nil, Limits{}); !errors.Is(err, ErrSearchLimit) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestHintMultipleSolutions: on a board with several solutions every hint
+// is still sound, and a revealed cell comes from the lexicographically
+// smallest solution.
+func TestHintMultipleSolutions(t *testing.T) {
+	b := NewBoard(Shape{9, 3, 3})
+	res, err := Solve(context.Background(), b, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Hint(context.Background(), b, nil, Limits{})
+	if err != nil || st.Technique != "solution" || st.Value != res.Solution.Get(st.Row, st.Col) {
+		t.Errorf("empty board: %+v, %v", st, err)
+	}
+}
+
+// FuzzGradeHint: Grade and Hint never panic, and a hint's value always
+// agrees with the solution.
+func FuzzGradeHint(f *testing.F) {
+	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	f.Add("1234341221434321")
+	f.Add("11..............")
+	f.Add("1.....2.....3.....4.....5.....6.....")
+	f.Add(strings.Repeat(".", 81))
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseBoard(s, Shape{})
+		if err != nil {
+			return
+		}
+		ctx := context.Background()
+		lim := Limits{MaxNodes: 20000}
+		r, err := Grade(ctx, b, lim)
+		if err == nil && (r.Level < Easy || r.Level > Expert) {
+			t.Fatalf("level %v", r.Level)
+		}
+		st, err := Hint(ctx, b, nil, lim)
+		if err != nil {
+			return
+		}
+		res, err := Solve(ctx, b, lim)
+		if err != nil {
+			t.Fatalf("hint %+v for a board Solve rejects: %v", st, err)
+		}
+		if st.Kind != StepPlacement || b.Get(st.Row, st.Col) != 0 || res.Solution.Get(st.Row, st.Col) != st.Value {
+			t.Fatalf("hint %+v, solution %d", st, res.Solution.Get(st.Row, st.Col))
+		}
+		g := b
+		if _, err := Hint(ctx, b, &g, lim); err != nil && !errors.Is(err, ErrSearchLimit) {
+			t.Fatalf("hint with givens: %v", err)
+		}
+	})
+}

@@ -1,0 +1,1024 @@
+package engine
+
+import "math/bits"
+
+// This file holds the logical solver behind Grade and Hint: pencil-mark
+// candidates as one uint32 bitset per cell (bit v-1 for value v) and the
+// human techniques, each written once for every shape by working on the
+// shape's units (rows, columns and boxes, which may be rectangular).
+
+// tech identifies a solving technique. The order is the order in which the
+// logical solver tries them: cheapest first.
+type tech uint8
+
+const (
+	tFullHouse tech = iota
+	tNakedSingle
+	tHiddenSingle
+	tPointing
+	tClaiming
+	tNakedPair
+	tHiddenPair
+	tNakedTriple
+	tHiddenTriple
+	tXWing
+	tXYWing
+	tXYZWing
+	tNakedQuad
+	tHiddenQuad
+	tSwordfish
+	tJellyfish
+	tSimpleColoring
+	tXChain
+	tSearch // not a technique: a cell taken from the solution when logic stalls
+	numTech
+)
+
+// techInfo describes a technique: its API name, the level it makes a
+// puzzle, its score weight and how a player calls it.
+type techInfo struct {
+	name   string
+	level  Level
+	weight float64
+	title  string
+}
+
+// techs is the weight table documented on Grade.
+var techs = [numTech]techInfo{
+	tFullHouse:      {"full_house", Easy, 1, "full house"},
+	tNakedSingle:    {"naked_single", Easy, 2, "naked single"},
+	tHiddenSingle:   {"hidden_single", Easy, 3, "hidden single"},
+	tPointing:       {"pointing", Medium, 20, "pointing"},
+	tClaiming:       {"claiming", Medium, 22, "claiming"},
+	tNakedPair:      {"naked_pair", Medium, 25, "naked pair"},
+	tHiddenPair:     {"hidden_pair", Medium, 30, "hidden pair"},
+	tNakedTriple:    {"naked_triple", Medium, 35, "naked triple"},
+	tHiddenTriple:   {"hidden_triple", Medium, 40, "hidden triple"},
+	tXWing:          {"x_wing", Hard, 60, "X-Wing"},
+	tXYWing:         {"xy_wing", Hard, 65, "XY-Wing"},
+	tXYZWing:        {"xyz_wing", Hard, 70, "XYZ-Wing"},
+	tNakedQuad:      {"naked_quad", Hard, 75, "naked quad"},
+	tHiddenQuad:     {"hidden_quad", Hard, 80, "hidden quad"},
+	tSwordfish:      {"swordfish", Hard, 85, "Swordfish"},
+	tJellyfish:      {"jellyfish", Hard, 100, "Jellyfish"},
+	tSimpleColoring: {"simple_coloring", Expert, 150, "simple coloring"},
+	tXChain:         {"x_chain", Expert, 180, "X-Chain"},
+	tSearch:         {"search", Expert, 400, "search"},
+}
+
+// move records the last step the logical solver took, for Hint. Only the
+// fields a technique uses are set.
+type move struct {
+	tech    tech
+	cell    int    // placed cell, -1 for an elimination
+	value   int    // placed value
+	unit    int    // the unit the step is about, -1 if none
+	unit2   int    // a second unit (the line of a pointing pair, …), -1 if none
+	digits  uint32 // the values of the pattern
+	lines   uint32 // fish: base line indexes
+	cover   uint32 // fish: cover line indexes
+	colBase bool   // fish: the base lines are columns
+	cells   [16]int16
+	ncells  int
+	elims   [16]int16 // cells that lost candidates (the first 16)
+	nelims  int
+	removed uint32 // values removed
+	total   int    // candidates removed
+}
+
+// logic is the candidate state of the logical solver. It is large (it
+// holds every array for the largest board) but allocated once per call.
+type logic struct {
+	t      *topology
+	n      int
+	all    uint32
+	empty  int
+	bad    bool // a contradiction was found: the board has no solution
+	batch  bool // place every single found in one sweep (Grade) or one step at a time (Hint)
+	counts [numTech]int
+	mv     move
+	val    [MaxCells]uint8
+	cand   [MaxCells]uint32
+
+	// scratch for subsets, fish and chains
+	sub    [MaxSize]int16
+	nsub   int
+	pick   [4]int
+	pos    [MaxSize]uint32
+	comp   [MaxCells]int16
+	par    [MaxCells]uint8
+	adj    [MaxCells][3]int16
+	nadj   [MaxCells]uint8
+	queue  [MaxCells]int16
+	dcells [MaxCells]int16
+	// X-chain search: states are cell*2+on
+	stamp  uint32
+	vis    [2 * MaxCells]uint32
+	parent [2 * MaxCells]int32
+	xq     [2 * MaxCells]int32
+}
+
+func popcount(m uint32) int { return bits.OnesCount32(m) }
+
+// lowBit returns the value (1-based) of the lowest set bit of m.
+func lowValue(m uint32) int { return bits.TrailingZeros32(m) + 1 }
+
+// init loads the board. The caller has checked it for conflicts.
+func (l *logic) init(b *Board) {
+	t := topologyOf(b.shape)
+	l.t, l.n = t, t.n
+	l.all = uint32(1)<<t.n - 1
+	l.empty = 0
+	l.bad = false
+	l.counts = [numTech]int{}
+	var used [3 * MaxSize]uint32
+	for c := 0; c < t.cells; c++ {
+		v := b.cells[c]
+		l.val[c] = v
+		if v != 0 {
+			for _, u := range t.cellUnits[c] {
+				used[u] |= 1 << (v - 1)
+			}
+		}
+	}
+	for c := 0; c < t.cells; c++ {
+		if l.val[c] != 0 {
+			l.cand[c] = 0
+			continue
+		}
+		l.empty++
+		us := t.cellUnits[c]
+		l.cand[c] = l.all &^ (used[us[0]] | used[us[1]] | used[us[2]])
+		if l.cand[c] == 0 {
+			l.bad = true
+		}
+	}
+}
+
+// board returns the current values as a Board of the given shape.
+func (l *logic) board(s Shape) Board {
+	b := Board{shape: s}
+	copy(b.cells[:l.t.cells], l.val[:l.t.cells])
+	return b
+}
+
+func (l *logic) begin(tc tech) {
+	l.mv = move{tech: tc, cell: -1, unit: -1, unit2: -1}
+}
+
+func (l *logic) addCell(c int) {
+	if l.mv.ncells < len(l.mv.cells) {
+		l.mv.cells[l.mv.ncells] = int16(c)
+		l.mv.ncells++
+	}
+}
+
+// place puts v in the empty cell c and removes v from its peers.
+func (l *logic) place(c, v int) {
+	bit := uint32(1) << (v - 1)
+	if l.val[c] != 0 || l.cand[c]&bit == 0 {
+		l.bad = true
+		return
+	}
+	l.val[c] = uint8(v)
+	l.cand[c] = 0
+	l.empty--
+	for _, p := range l.t.peersOf(c) {
+		if l.cand[p]&bit != 0 {
+			l.cand[p] &^= bit
+			if l.cand[p] == 0 {
+				l.bad = true
+			}
+		}
+	}
+}
+
+// placeMove records and applies a placement found by technique tc.
+func (l *logic) placeMove(tc tech, c, v, unit int) {
+	l.begin(tc)
+	l.mv.cell, l.mv.value, l.mv.unit = c, v, unit
+	l.counts[tc]++
+	l.place(c, v)
+}
+
+// elim removes the values in mask from cell c and reports whether any was
+// there.
+func (l *logic) elim(c int, mask uint32) bool {
+	m := l.cand[c] & mask
+	if m == 0 {
+		return false
+	}
+	l.cand[c] &^= m
+	if l.cand[c] == 0 {
+		l.bad = true
+	}
+	mv := &l.mv
+	if mv.nelims < len(mv.elims) {
+		mv.elims[mv.nelims] = int16(c)
+		mv.nelims++
+	}
+	mv.removed |= m
+	mv.total += popcount(m)
+	return true
+}
+
+// sees reports whether distinct cells a and b share a unit.
+func (l *logic) sees(a, b int) bool {
+	if a == b {
+		return false
+	}
+	ua, ub := &l.t.cellUnits[a], &l.t.cellUnits[b]
+	return ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]
+}
+
+// fullHouse places the last empty cell of a unit.
+func (l *logic) fullHouse() bool {
+	t := l.t
+	found := false
+	for u := 0; u < 3*l.n; u++ {
+		last, cnt := -1, 0
+		var used uint32
+		for _, c := range t.unit(u) {
+			if v := l.val[c]; v != 0 {
+				used |= 1 << (v - 1)
+			} else {
+				cnt++
+				last = int(c)
+			}
+		}
+		if cnt != 1 {
+			continue
+		}
+		miss := l.all &^ used
+		if popcount(miss) != 1 || l.cand[last]&miss == 0 {
+			l.bad = true
+			return true
+		}
+		l.placeMove(tFullHouse, last, lowValue(miss), u)
+		found = true
+		if !l.batch || l.bad {
+			return true
+		}
+	}
+	return found
+}
+
+// nakedSingle places a cell that has one candidate left.
+func (l *logic) nakedSingle() bool {
+	found := false
+	for c := 0; c < l.t.cells; c++ {
+		if l.val[c] != 0 {
+			continue
+		}
+		m := l.cand[c]
+		if m == 0 {
+			l.bad = true
+			return true
+		}
+		if m&(m-1) == 0 {
+			l.placeMove(tNakedSingle, c, lowValue(m), -1)
+			found = true
+			if !l.batch || l.bad {
+				return true
+			}
+		}
+	}
+	return found
+}
+
+// hiddenSingle places a value that fits only one cell of a unit. Boxes are
+// searched first, as players do.
+func (l *logic) hiddenSingle() bool {
+	t, n := l.t, l.n
+	found := false
+	for k := 0; k < 3*n; k++ {
+		u := (k + 2*n) % (3 * n)
+		var once, twice, placed uint32
+		cells := t.unit(u)
+		for _, c := range cells {
+			m := l.cand[c]
+			twice |= once & m
+			once |= m
+			if v := l.val[c]; v != 0 {
+				placed |= 1 << (v - 1)
+			}
+		}
+		if once|placed != l.all {
+			l.bad = true // a value has no place in this unit
+			return true
+		}
+		for h := once &^ twice; h != 0; h &= h - 1 {
+			bit := h & -h
+			for _, c := range cells {
+				if l.cand[c]&bit != 0 {
+					l.placeMove(tHiddenSingle, int(c), lowValue(bit), u)
+					break
+				}
+			}
+			found = true
+			if !l.batch || l.bad {
+				return true
+			}
+		}
+	}
+	return found
+}
+
+// pointing: the candidates for a value in a box all lie in one row or
+// column, so the value goes from the rest of that line.
+func (l *logic) pointing() bool {
+	t, n := l.t, l.n
+	for u := 2 * n; u < 3*n; u++ {
+		cells := t.unit(u)
+		var once uint32
+		for _, c := range cells {
+			once |= l.cand[c]
+		}
+		for m := once; m != 0; m &= m - 1 {
+			bit := m & -m
+			row, col := -1, -1
+			rowOK, colOK := true, true
+			for _, c := range cells {
+				if l.cand[c]&bit == 0 {
+					continue
+				}
+				us := t.cellUnits[c]
+				if row < 0 {
+					row, col = int(us[0]), int(us[1])
+					continue
+				}
+				rowOK = rowOK && int(us[0]) == row
+				colOK = colOK && int(us[1]) == col
+			}
+			for _, line := range [2]int{row, col} {
+				if line == row && !rowOK || line == col && !colOK {
+					continue
+				}
+				l.begin(tPointing)
+				hit := false
+				for _, c := range t.unit(line) {
+					if int(t.cellUnits[c][2]) != u {
+						hit = l.elim(int(c), bit) || hit
+					}
+				}
+				if hit {
+					l.lockedMove(tPointing, u, line, bit)
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// claiming: the candidates for a value in a row or column all lie in one
+// box, so the value goes from the rest of that box.
+func (l *logic) claiming() bool {
+	t, n := l.t, l.n
+	for u := 0; u < 2*n; u++ {
+		cells := t.unit(u)
+		var once uint32
+		for _, c := range cells {
+			once |= l.cand[c]
+		}
+		for m := once; m != 0; m &= m - 1 {
+			bit := m & -m
+			box := -1
+			ok := true
+			for _, c := range cells {
+				if l.cand[c]&bit == 0 {
+					continue
+				}
+				b := int(t.cellUnits[c][2])
+				if box < 0 {
+					box = b
+				} else if b != box {
+					ok = false
+					break
+				}
+			}
+			if !ok || box < 0 {
+				continue
+			}
+			l.begin(tClaiming)
+			hit := false
+			k := 0
+			if u >= n {
+				k = 1
+			}
+			for _, c := range t.unit(box) {
+				if int(t.cellUnits[c][k]) != u {
+					hit = l.elim(int(c), bit) || hit
+				}
+			}
+			if hit {
+				l.lockedMove(tClaiming, u, box, bit)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lockedMove finishes the record of a pointing or claiming step: the cells
+// of unit u that hold the value.
+func (l *logic) lockedMove(tc tech, u, u2 int, bit uint32) {
+	l.mv.unit, l.mv.unit2, l.mv.digits = u, u2, bit
+	for _, c := range l.t.unit(u) {
+		if l.cand[c]&bit != 0 {
+			l.addCell(int(c))
+		}
+	}
+	l.counts[tc]++
+}
+
+// nakedSubset: k cells of a unit whose candidates together are k values;
+// those values go from the unit's other cells.
+func (l *logic) nakedSubset(k int, tc tech) bool {
+	t := l.t
+	for u := 0; u < 3*l.n; u++ {
+		l.nsub = 0
+		empty := 0
+		for _, c := range t.unit(u) {
+			if l.val[c] != 0 {
+				continue
+			}
+			empty++
+			if pc := popcount(l.cand[c]); pc >= 2 && pc <= k {
+				l.sub[l.nsub] = c
+				l.nsub++
+			}
+		}
+		if l.nsub < k || empty <= k {
+			continue
+		}
+		if l.nakedRec(u, k, tc, 0, 0, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *logic) nakedRec(u, k int, tc tech, start, depth int, union uint32) bool {
+	if depth == k {
+		if popcount(union) != k {
+			return false
+		}
+		l.begin(tc)
+		hit := false
+		for _, c := range l.t.unit(u) {
+			if l.val[c] != 0 || l.picked(int(c), k) {
+				continue
+			}
+			hit = l.elim(int(c), union) || hit
+		}
+		if !hit {
+			return false
+		}
+		l.mv.unit, l.mv.digits = u, union
+		for i := 0; i < k; i++ {
+			l.addCell(l.pick[i])
+		}
+		l.counts[tc]++
+		return true
+	}
+	for i := start; i <= l.nsub-(k-depth); i++ {
+		c := int(l.sub[i])
+		nu := union | l.cand[c]
+		if popcount(nu) > k {
+			continue
+		}
+		l.pick[depth] = c
+		if l.nakedRec(u, k, tc, i+1, depth+1, nu) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *logic) picked(c, k int) bool {
+	for i := 0; i < k; i++ {
+		if l.pick[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenSubset: k values of a unit that fit only k cells; the other values
+// go from those cells.
+func (l *logic) hiddenSubset(k int, tc tech) bool {
+	t, n := l.t, l.n
+	for u := 0; u < 3*n; u++ {
+		cells := t.unit(u)
+		for d := 0; d < n; d++ {
+			l.pos[d] = 0
+		}
+		for i, c := range cells {
+			for m := l.cand[c]; m != 0; m &= m - 1 {
+				l.pos[bits.TrailingZeros32(m)] |= 1 << i
+			}
+		}
+		l.nsub = 0
+		open := 0
+		for d := 0; d < n; d++ {
+			pc := popcount(l.pos[d])
+			if pc > 0 {
+				open++
+			}
+			if pc >= 2 && pc <= k {
+				l.sub[l.nsub] = int16(d)
+				l.nsub++
+			}
+		}
+		if l.nsub < k || open <= k {
+			continue
+		}
+		if l.hiddenRec(u, k, tc, 0, 0, 0, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *logic) hiddenRec(u, k int, tc tech, start, depth int, union, digits uint32) bool {
+	if depth == k {
+		if popcount(union) != k {
+			return false
+		}
+		l.begin(tc)
+		hit := false
+		cells := l.t.unit(u)
+		for m := union; m != 0; m &= m - 1 {
+			c := int(cells[bits.TrailingZeros32(m)])
+			hit = l.elim(c, l.all&^digits) || hit
+		}
+		if !hit {
+			return false
+		}
+		l.mv.unit, l.mv.digits = u, digits
+		for m := union; m != 0; m &= m - 1 {
+			l.addCell(int(cells[bits.TrailingZeros32(m)]))
+		}
+		l.counts[tc]++
+		return true
+	}
+	for i := start; i <= l.nsub-(k-depth); i++ {
+		d := int(l.sub[i])
+		nu := union | l.pos[d]
+		if popcount(nu) > k {
+			continue
+		}
+		if l.hiddenRec(u, k, tc, i+1, depth+1, nu, digits|1<<d) {
+			return true
+		}
+	}
+	return false
+}
+
+// fish: for one value, k rows whose candidates lie in k columns (or the
+// other way round); the value goes from the rest of those columns. k = 2
+// is an X-Wing, 3 a Swordfish, 4 a Jellyfish.
+func (l *logic) fish(k int, tc tech) bool {
+	t, n := l.t, l.n
+	for d := 0; d < n; d++ {
+		bit := uint32(1) << d
+		for orient := 0; orient < 2; orient++ {
+			base, cover := 0, n
+			if orient == 1 {
+				base, cover = n, 0
+			}
+			l.nsub = 0
+			for i := 0; i < n; i++ {
+				var m uint32
+				for j, c := range t.unit(base + i) {
+					if l.cand[c]&bit != 0 {
+						m |= 1 << j
+					}
+				}
+				l.pos[i] = m
+				if pc := popcount(m); pc >= 2 && pc <= k {
+					l.sub[l.nsub] = int16(i)
+					l.nsub++
+				}
+			}
+			if l.nsub < k {
+				continue
+			}
+			if l.fishRec(k, tc, bit, base, cover, 0, 0, 0, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (l *logic) fishRec(k int, tc tech, bit uint32, base, cover, start, depth int, union, lines uint32) bool {
+	if depth == k {
+		if popcount(union) != k {
+			return false
+		}
+		l.begin(tc)
+		hit := false
+		for m := union; m != 0; m &= m - 1 {
+			for i, c := range l.t.unit(cover + bits.TrailingZeros32(m)) {
+				if lines&(1<<i) == 0 {
+					hit = l.elim(int(c), bit) || hit
+				}
+			}
+		}
+		if !hit {
+			return false
+		}
+		l.mv.digits, l.mv.lines, l.mv.cover, l.mv.colBase = bit, lines, union, base != 0
+		for m := lines; m != 0; m &= m - 1 {
+			for _, c := range l.t.unit(base + bits.TrailingZeros32(m)) {
+				if l.cand[c]&bit != 0 {
+					l.addCell(int(c))
+				}
+			}
+		}
+		l.counts[tc]++
+		return true
+	}
+	for i := start; i <= l.nsub-(k-depth); i++ {
+		line := int(l.sub[i])
+		nu := union | l.pos[line]
+		if popcount(nu) > k {
+			continue
+		}
+		if l.fishRec(k, tc, bit, base, cover, i+1, depth+1, nu, lines|1<<line) {
+			return true
+		}
+	}
+	return false
+}
+
+// xyWing: a pivot with candidates {x,y} sees pincers {x,z} and {y,z};
+// whichever the pivot holds, one pincer is z, so z goes from every cell
+// that sees both pincers.
+func (l *logic) xyWing() bool {
+	t := l.t
+	for p := 0; p < t.cells; p++ {
+		cp := l.cand[p]
+		if popcount(cp) != 2 {
+			continue
+		}
+		for _, a := range t.peersOf(p) {
+			ca := l.cand[a]
+			if popcount(ca) != 2 || popcount(ca&cp) != 1 {
+				continue
+			}
+			z := ca &^ cp
+			y := cp &^ ca
+			for _, b := range t.peersOf(p) {
+				if l.cand[b] != y|z {
+					continue
+				}
+				l.begin(tXYWing)
+				hit := false
+				for _, q := range t.peersOf(int(a)) {
+					if int(q) != p && int(q) != int(b) && l.sees(int(q), int(b)) {
+						hit = l.elim(int(q), z) || hit
+					}
+				}
+				if hit {
+					l.mv.digits = z
+					l.addCell(p)
+					l.addCell(int(a))
+					l.addCell(int(b))
+					l.counts[tXYWing]++
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// xyzWing: a pivot {x,y,z} sees pincers {x,z} and {y,z}; z goes from every
+// cell that sees all three.
+func (l *logic) xyzWing() bool {
+	t := l.t
+	for p := 0; p < t.cells; p++ {
+		cp := l.cand[p]
+		if popcount(cp) != 3 {
+			continue
+		}
+		for _, a := range t.peersOf(p) {
+			ca := l.cand[a]
+			if popcount(ca) != 2 || ca&^cp != 0 {
+				continue
+			}
+			for _, b := range t.peersOf(p) {
+				cb := l.cand[b]
+				if popcount(cb) != 2 || cb&^cp != 0 || cb == ca || b < a {
+					continue
+				}
+				z := ca & cb
+				l.begin(tXYZWing)
+				hit := false
+				for _, q := range t.peersOf(p) {
+					if q != a && q != b && l.sees(int(q), int(a)) && l.sees(int(q), int(b)) {
+						hit = l.elim(int(q), z) || hit
+					}
+				}
+				if hit {
+					l.mv.digits = z
+					l.addCell(p)
+					l.addCell(int(a))
+					l.addCell(int(b))
+					l.counts[tXYZWing]++
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conjugates builds, for value bit, the cells that hold it (dcells, count
+// returned) and the strong links between them: pairs of cells that are the
+// only two places for the value in some unit.
+func (l *logic) conjugates(bit uint32) int {
+	t := l.t
+	nd := 0
+	for c := 0; c < t.cells; c++ {
+		if l.cand[c]&bit != 0 {
+			l.dcells[nd] = int16(c)
+			nd++
+			l.nadj[c] = 0
+			l.comp[c] = -1
+		}
+	}
+	for u := 0; u < 3*l.n; u++ {
+		a, b, cnt := -1, -1, 0
+		for _, c := range t.unit(u) {
+			if l.cand[c]&bit != 0 {
+				cnt++
+				if cnt == 1 {
+					a = int(c)
+				} else {
+					b = int(c)
+				}
+			}
+		}
+		if cnt == 2 && !l.linked(a, b) {
+			l.adj[a][l.nadj[a]] = int16(b)
+			l.nadj[a]++
+			l.adj[b][l.nadj[b]] = int16(a)
+			l.nadj[b]++
+		}
+	}
+	return nd
+}
+
+func (l *logic) linked(a, b int) bool {
+	for i := 0; i < int(l.nadj[a]); i++ {
+		if int(l.adj[a][i]) == b {
+			return true
+		}
+	}
+	return false
+}
+
+// simpleColoring colors each chain of conjugate pairs of one value in two
+// colors, one of which is true. Color wrap: two cells of one color see each
+// other, so that color is false everywhere. Color trap: a cell outside the
+// chain that sees both colors cannot hold the value.
+func (l *logic) simpleColoring() bool {
+	for d := 0; d < l.n; d++ {
+		bit := uint32(1) << d
+		nd := l.conjugates(bit)
+		for i := 0; i < nd; i++ {
+			s := int(l.dcells[i])
+			if l.comp[s] >= 0 || l.nadj[s] == 0 {
+				continue
+			}
+			// BFS from s; the component is queue[0:qn].
+			l.comp[s], l.par[s] = int16(s), 0
+			l.queue[0] = int16(s)
+			qn := 1
+			for h := 0; h < qn; h++ {
+				c := int(l.queue[h])
+				for j := 0; j < int(l.nadj[c]); j++ {
+					x := int(l.adj[c][j])
+					if l.comp[x] < 0 {
+						l.comp[x], l.par[x] = int16(s), l.par[c]^1
+						l.queue[qn] = int16(x)
+						qn++
+					}
+				}
+			}
+			if qn < 3 {
+				continue // one conjugate pair proves nothing alone
+			}
+			if l.colorWrap(bit, qn) || l.colorTrap(bit, nd, s, qn) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (l *logic) colorWrap(bit uint32, qn int) bool {
+	for i := 0; i < qn; i++ {
+		a := int(l.queue[i])
+		for j := i + 1; j < qn; j++ {
+			b := int(l.queue[j])
+			if l.par[a] != l.par[b] || !l.sees(a, b) {
+				continue
+			}
+			bad := l.par[a]
+			l.begin(tSimpleColoring)
+			for k := 0; k < qn; k++ {
+				c := int(l.queue[k])
+				l.addCell(c)
+				if l.par[c] == bad {
+					l.elim(c, bit)
+				}
+			}
+			l.mv.digits = bit
+			l.counts[tSimpleColoring]++
+			return true
+		}
+	}
+	return false
+}
+
+func (l *logic) colorTrap(bit uint32, nd, s, qn int) bool {
+	l.begin(tSimpleColoring)
+	hit := false
+	for i := 0; i < nd; i++ {
+		q := int(l.dcells[i])
+		if int(l.comp[q]) == s {
+			continue
+		}
+		var seen uint8
+		for k := 0; k < qn && seen != 3; k++ {
+			c := int(l.queue[k])
+			if l.sees(q, c) {
+				seen |= 1 << l.par[c]
+			}
+		}
+		if seen == 3 {
+			hit = l.elim(q, bit) || hit
+		}
+	}
+	if !hit {
+		return false
+	}
+	l.mv.digits = bit
+	for k := 0; k < qn; k++ {
+		l.addCell(int(l.queue[k]))
+	}
+	l.counts[tSimpleColoring]++
+	return true
+}
+
+// xChain: a chain of one value from cell s to cell e whose links alternate
+// strong (the only two places in a unit: one of them holds it) and weak
+// (two cells that see each other: at most one holds it), starting and
+// ending with a strong link. If s does not hold the value then e does, so
+// the value goes from every cell that sees both ends. Breadth-first from
+// every start, so the shortest chains come first.
+func (l *logic) xChain() bool {
+	for d := 0; d < l.n; d++ {
+		bit := uint32(1) << d
+		nd := l.conjugates(bit)
+		for si := 0; si < nd; si++ {
+			s := int(l.dcells[si])
+			if l.nadj[s] == 0 {
+				continue
+			}
+			l.stamp++
+			if l.stamp == 0 { // wrapped: clear the marks
+				l.vis = [2 * MaxCells]uint32{}
+				l.stamp = 1
+			}
+			start := int32(s * 2)
+			l.vis[start], l.parent[start] = l.stamp, -1
+			l.xq[0] = start
+			qn := 1
+			for h := 0; h < qn; h++ {
+				st := l.xq[h]
+				c := int(st >> 1)
+				if st&1 == 0 { // c is off: its strong partners are on
+					for j := 0; j < int(l.nadj[c]); j++ {
+						x := int(l.adj[c][j])
+						ns := int32(x*2 + 1)
+						if l.vis[ns] == l.stamp {
+							continue
+						}
+						l.vis[ns], l.parent[ns] = l.stamp, st
+						l.xq[qn] = ns
+						qn++
+						if x != s && l.xChainElim(s, x, bit, nd, ns) {
+							return true
+						}
+					}
+					continue
+				}
+				// c is on: every other cell with the value that sees it is off
+				for j := 0; j < nd; j++ {
+					x := int(l.dcells[j])
+					ns := int32(x * 2)
+					if l.vis[ns] == l.stamp || !l.sees(c, x) {
+						continue
+					}
+					l.vis[ns], l.parent[ns] = l.stamp, st
+					l.xq[qn] = ns
+					qn++
+				}
+			}
+		}
+	}
+	return false
+}
+
+// xChainElim removes the value from the cells that see both chain ends s
+// and e; end is e's search state, to record the chain.
+func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
+	l.begin(tXChain)
+	hit := false
+	for j := 0; j < nd; j++ {
+		q := int(l.dcells[j])
+		if q != s && q != e && l.sees(q, s) && l.sees(q, e) {
+			hit = l.elim(q, bit) || hit
+		}
+	}
+	if !hit {
+		return false
+	}
+	l.mv.digits = bit
+	// The chain from e back to s, then reversed into mv.cells.
+	var path [len(l.mv.cells)]int16
+	k := 0
+	for st := end; st >= 0 && k < len(path); st = l.parent[st] {
+		path[k] = int16(st >> 1)
+		k++
+	}
+	for i := k - 1; i >= 0; i-- {
+		l.addCell(int(path[i]))
+	}
+	l.counts[tXChain]++
+	return true
+}
+
+// step applies the cheapest technique that makes progress and reports
+// which, or false when logic stalls (or found a contradiction: l.bad).
+func (l *logic) step() (tech, bool) {
+	switch {
+	case l.fullHouse():
+		return tFullHouse, true
+	case l.nakedSingle():
+		return tNakedSingle, true
+	case l.hiddenSingle():
+		return tHiddenSingle, true
+	case l.pointing():
+		return tPointing, true
+	case l.claiming():
+		return tClaiming, true
+	case l.nakedSubset(2, tNakedPair):
+		return tNakedPair, true
+	case l.hiddenSubset(2, tHiddenPair):
+		return tHiddenPair, true
+	case l.nakedSubset(3, tNakedTriple):
+		return tNakedTriple, true
+	case l.hiddenSubset(3, tHiddenTriple):
+		return tHiddenTriple, true
+	case l.fish(2, tXWing):
+		return tXWing, true
+	case l.xyWing():
+		return tXYWing, true
+	case l.xyzWing():
+		return tXYZWing, true
+	case l.nakedSubset(4, tNakedQuad):
+		return tNakedQuad, true
+	case l.hiddenSubset(4, tHiddenQuad):
+		return tHiddenQuad, true
+	case l.fish(3, tSwordfish):
+		return tSwordfish, true
+	case l.fish(4, tJellyfish):
+		return tJellyfish, true
+	case l.simpleColoring():
+		return tSimpleColoring, true
+	case l.xChain():
+		return tXChain, true
+	}
+	return 0, false
+}
+
+// mostConstrained returns the empty cell with the fewest candidates, the
+// first in row-major order on ties, or -1 when the grid is full.
+func (l *logic) mostConstrained() int {
+	best, bestN := -1, 99
+	for c := 0; c < l.t.cells; c++ {
+		if l.val[c] == 0 {
+			if k := popcount(l.cand[c]); k < bestN {
+				best, bestN = c, k
+			}
+		}
+	}
+	return best
+}
