@@ -186,3 +186,8 @@ func BenchmarkItemSlow(b *testing.B) {
 		out, _ = c.appendSlow(out[:0], item)
 	}
 }
+
+func BenchmarkHint(b *testing.B) {
+	srv := New(DefaultConfig(), nil, nil)
+	benchPost(b, srv, "/hint", []byte(`{"puzzle":"`+classic+`"}`), 200)
+}

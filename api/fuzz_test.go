@@ -73,12 +73,13 @@ func FuzzHandlers(f *testing.F) {
 	for _, s := range fuzzItems {
 		f.Add("/validate", []byte(s))
 		f.Add("/solve", []byte(s))
+		f.Add("/hint", []byte(s))
 	}
 	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))
 	f.Add("/validate", []byte(`{"puzzle":"`+classic+`","solvable":true}`))
 	srv := New(Config{SolveTimeout: 200e6, MaxNodes: 100000}, nil, nil)
 	f.Fuzz(func(t *testing.T, path string, body []byte) {
-		if path != "/validate" && path != "/solve" {
+		if path != "/validate" && path != "/solve" && path != "/hint" {
 			path = "/solve"
 		}
 		req := httptest.NewRequest("POST", path, bytes.NewReader(body))

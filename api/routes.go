@@ -27,6 +27,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 	r.Group(func(r chi.Router) {
 		r.Use(rateLimit(d), bodyLimit(d.cfg.MaxBodyBytes))
 		r.Method(http.MethodPost, "/solve", handleSolve(d))
+		r.Method(http.MethodPost, "/hint", handleHint(d))
 		r.Method(http.MethodPost, "/validate", handleValidate(d))
 	})
 

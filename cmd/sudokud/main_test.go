@@ -186,6 +186,14 @@ func TestRunEndToEnd(t *testing.T) {
 		t.Errorf("/solve conflict: %d %s", status, body)
 	}
 
+	if status, body := post(t, base+"/hint", "application/json", `{"puzzle":"`+"."+classicSolved[1:]+`"}`); status != 200 ||
+		!strings.Contains(string(body), `"kind":"placement","row":0,"col":0,"value":5`) {
+		t.Errorf("/hint: %d %s", status, body)
+	}
+	if status, body := post(t, base+"/hint", "application/json", `{"puzzle":"`+classicSolved+`"}`); status != 422 || !strings.Contains(string(body), `"code":"no_empty_cells"`) {
+		t.Errorf("/hint on a full grid: %d %s", status, body)
+	}
+
 	// A stream in flight when the signal comes.
 	pr, pw := io.Pipe()
 	req, _ := http.NewRequest("POST", base+"/validate", pr)
