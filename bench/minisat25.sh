@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Side by side on the 25×25 gecode set: sudoku (solve + prove unique) against
+# minisat on a plain CNF encoding (solve, then forbid that solution and prove
+# UNSAT). Prints CPU seconds per puzzle for each; a run over the per-puzzle
+# limit is reported as such.
+#
+#   bench/minisat25.sh [-n PUZZLES] [-t SECONDS_PER_PUZZLE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=18 limit=300
+while getopts n:t: o; do case $o in n) n=$OPTARG ;; t) limit=$OPTARG ;; *) exit 2 ;; esac; done
+data=../shared/data/25x25/gecode_25x25.txt
+command -v minisat >/dev/null || { apt-get update -qq && apt-get install -y -qq minisat >/dev/null; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/sudoku" ./cmd/sudoku
+go build -o "$tmp/cnf" ./bench/cnf
+cpu() { # prints user+sys CPU seconds of a command, or "timeout"
+  local t0 t1 rc=0
+  t0=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat)
+  /usr/bin/time -f '%U %S' -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>/dev/null || rc=$?
+  if [ "$rc" = 124 ]; then echo "timeout"; else awk '{printf "%.2f", $1+$2}' "$tmp/time"; fi
+}
+printf '%-4s %12s %12s %s\n' '#' 'sudoku cpu-s' 'minisat cpu-s' 'notes'
+i=0
+grep -v '^#' "$data" | head -n "$n" | while read -r p; do
+  i=$((i+1))
+  s=$(cpu "$tmp/sudoku" solve -j 1 --max-nodes 1000000000 <<<"$p")
+  note=$(head -c 12 "$tmp/out")
+  "$tmp/cnf" "$p" >"$tmp/p.cnf"
+  m1=$(cpu minisat "$tmp/p.cnf" "$tmp/sol")
+  m2=timeout
+  if [ "$m1" != timeout ] && head -1 "$tmp/sol" | grep -q '^SAT'; then
+    sol=$(tail -1 "$tmp/sol" | tr ' ' '\n' | awk '$1>0 {v=$1-1; c=int(v/25); val=v%25+1; printf "%s", substr("123456789ABCDEFGHIJKLMNOP", val, 1)}')
+    "$tmp/cnf" -block "$sol" "$p" >"$tmp/b.cnf"
+    m2=$(cpu minisat "$tmp/b.cnf" "$tmp/sol2")
+  fi
+  if [ "$m1" = timeout ] || [ "$m2" = timeout ]; then m="timeout"; else m=$(awk -v a="$m1" -v b="$m2" 'BEGIN{printf "%.2f", a+b}'); fi
+  printf '%-4s %12s %12s %s\n' "$i" "$s" "$m" "sudoku: ${note}…"
+done
