@@ -178,6 +178,23 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("after Undo the board is %s, want %s", got, givens)
 		}
 
+		// A wrong value that breaks no rule: Hint (with the givens) points
+		// at it as a mistake and marks the cell.
+		w, v := wrongValue(givens, sol, 3, 3)
+		p.click(w)
+		p.keys(string(v))
+		p.click(-1, "#hint")
+		p.waitf("mistake marked", `document.querySelector('#board .cell.mistake') !== null`)
+		if got := evalT[int](p, `+document.querySelector('#board .cell.mistake').dataset.index`); got != w {
+			t.Errorf("mistake marked at %s, want %s where %c was entered (solution %c)", cellName(got, 9), cellName(w, 9), v, sol[w])
+		}
+		if st := p.status(); !strings.HasPrefix(st, "Mistake") || !strings.Contains(st, cellName(w, 9)) {
+			t.Errorf("status after the mistake hint: %q", st)
+		}
+		p.shot("9x9-mistake")
+		p.keys(kb.Backspace)
+		p.waitf("mistake cleared", `document.querySelector('#board .cell.mistake') === null`)
+
 		p.click(-1, "#solve")
 		p.waitf("solved", `!document.querySelector('#board .cell:empty')`)
 		if got, want := p.board(), site.solve(t, givens, 9, "3x3"); got != want {
@@ -621,6 +638,32 @@ func clashPair(puzzle string, br, bc int) (e, g int) {
 		}
 	}
 	panic("no empty cell with a given peer in " + puzzle)
+}
+
+// wrongValue finds an empty cell and a value for it that breaks no rule
+// but is not the solution's.
+func wrongValue(board, sol string, br, bc int) (int, byte) {
+	n := br * bc
+	for i := 0; i < n*n; i++ {
+		if board[i] != '.' {
+			continue
+		}
+	values:
+		for v := 1; v <= n; v++ {
+			sym := "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v]
+			if sym == sol[i] {
+				continue
+			}
+			for j := 0; j < n*n; j++ {
+				same := j/n == i/n || j%n == i%n || (j/n/br == i/n/br && j%n/bc == i%n/bc)
+				if same && board[j] == sym {
+					continue values
+				}
+			}
+			return i, sym
+		}
+	}
+	panic("no empty cell takes a wrong value without a clash in " + board)
 }
 
 // emptyPeers finds two empty cells in one row.

@@ -757,7 +757,7 @@
         game.hintRelated = new Set();
         paint();
         cellEls[i].focus();
-        setStatus(`Mistake at ${cellName(i)}: ${res.explanation || `${sym(res.value)} does not belong here.`}`, 'warn');
+        setStatus(res.explanation ? `Mistake: ${res.explanation}` : `Mistake at ${cellName(i)}: ${sym(res.value)} does not belong there.`, 'warn');
         return;
       }
       if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
