@@ -1,0 +1,869 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+)
+
+// NewRand returns the random source that a seed names everywhere in the
+// project: a PCG generator (math/rand/v2) seeded from seed. Generate given
+// NewRand(seed) and the same Options returns the same puzzle on every
+// machine, for a given release.
+func NewRand(seed int64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(seed), 0x5375646f6b7544)) // "SudokuD"
+}
+
+// Symmetry is the pattern of the givens of a generated puzzle.
+type Symmetry int
+
+// The symmetries Generate offers.
+const (
+	SymmetryNone       Symmetry = iota // givens anywhere
+	SymmetryRotational                 // a cell is given exactly when its 180° rotation is
+)
+
+// String returns "none" or "rotational".
+func (s Symmetry) String() string {
+	switch s {
+	case SymmetryNone:
+		return "none"
+	case SymmetryRotational:
+		return "rotational"
+	}
+	return fmt.Sprintf("Symmetry(%d)", int(s))
+}
+
+// ParseSymmetry returns the symmetry named s: "none" (or "") or
+// "rotational", in any case.
+func ParseSymmetry(s string) (Symmetry, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "none":
+		return SymmetryNone, nil
+	case "rotational":
+		return SymmetryRotational, nil
+	}
+	return 0, fmt.Errorf("unknown symmetry %q (want none or rotational)", s)
+}
+
+// Options say what Generate makes.
+type Options struct {
+	Shape    Shape    // the board; the zero Shape means 9×9
+	Level    Level    // the difficulty; zero means Medium
+	Symmetry Symmetry // the pattern of the givens
+	// MaxAttempts bounds the work: each attempt fills a new grid and
+	// removes cells in a new order. Zero means DefaultAttempts(Shape, Level).
+	MaxAttempts int
+}
+
+// Puzzle is a generated puzzle.
+type Puzzle struct {
+	Puzzle   Board  // the givens
+	Solution Board  // its only solution
+	Rating   Rating // Grade(Puzzle); Rating.Level is the level asked for
+}
+
+// Limits of the searches inside Generate. They are node counts, not times,
+// so that the result depends on the seed alone.
+const (
+	fillNodes = 4000 // grid filling: nodes before a restart
+	// uniquePerCell × cells bounds one uniqueness check; beyond it the
+	// cells stay given.
+	uniquePerCell = 8
+	// Once a puzzle of the level is found, removal goes on (for a puzzle
+	// with fewer givens) while the uniqueness checks and grades of the
+	// attempt have cost at most extraPerCell × cells nodes, a grade
+	// counting as gradeCost × cells.
+	extraPerCell = 16
+	gradeCost    = 4
+	// When no puzzle along the removal order has the level, up to addBack
+	// puzzles one given easier than one that was too hard are graded.
+	addBack    = 24
+	gradeNodes = 1_000_000 // the search inside Grade when logic stalls
+)
+
+// Generate makes a puzzle of opt.Level on opt.Shape with exactly one
+// solution, drawing all its randomness from rng, so that NewRand(seed) and
+// the same options reproduce it on every machine.
+//
+// An attempt fills a random solution grid (random permutations in the boxes
+// that share no row or column band, then a randomized search with the
+// fewest-candidates rule) and removes givens (or pairs of givens, with
+// SymmetryRotational) in a random order:
+//
+//   - easy: every given whose removal leaves the puzzle solvable by naked
+//     and hidden singles, which also proves it unique;
+//   - harder levels on boards under 15×15: first while singles solve the
+//     puzzle, then while it keeps exactly one solution. Along this sequence
+//     of ever harder puzzles it grades at 1, 2, 4, … removals and bisects
+//     for the last puzzle at most the level; a removal that makes the
+//     puzzle too hard is undone for good and removal goes on;
+//   - harder levels on boards from 15×15 up, where uniqueness checks are
+//     costly: every given whose removal keeps the puzzle at most the level
+//     for the grader's logic, which also proves it unique.
+//
+// When no puzzle of the level came up, puzzles one given easier than one
+// that was too hard are tried, then the next attempt starts. Once the level
+// is reached, removal goes on within a work budget, so that the puzzle has
+// few givens. The result is graded by Grade.
+//
+// Errors: ErrDifficultyUnavailable when the shape does not offer the level
+// (a *LevelError, whose message names the levels it offers; see LevelsOf)
+// or when MaxAttempts attempts found no puzzle of the level;
+// ErrSearchLimit (wrapping ctx.Err() too) when ctx is done first;
+// ErrInvalidBoard for an invalid shape.
+//
+// Cost (one core, BENCHMARKS.md has the table): a 9×9 takes under a
+// millisecond (easy) to a few milliseconds (hard), a 16×16 tens of
+// milliseconds, a hard 25×25 about a second.
+func Generate(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, error) {
+	shape := opt.Shape
+	if shape.IsZero() {
+		shape = Shape{Size: 9, BoxRows: 3, BoxCols: 3}
+	}
+	if !shape.valid() {
+		return Puzzle{}, boardError(fmt.Sprintf("unsupported box %s for size %d: %s", shape.Box(), shape.Size, offered(shape.Size)))
+	}
+	level := opt.Level
+	if level == 0 {
+		level = Medium
+	}
+	if level < Easy || level > Expert {
+		return Puzzle{}, fmt.Errorf("generate: unknown level %d", int(level))
+	}
+	if opt.Symmetry != SymmetryNone && opt.Symmetry != SymmetryRotational {
+		return Puzzle{}, fmt.Errorf("generate: unknown symmetry %d", int(opt.Symmetry))
+	}
+	if !Offers(shape, level) {
+		return Puzzle{}, &LevelError{Shape: shape, Level: level}
+	}
+	attempts := opt.MaxAttempts
+	if attempts <= 0 {
+		attempts = DefaultAttempts(shape, level)
+	}
+	g := newGenerator(ctx, rng, shape, opt.Symmetry)
+	for range attempts {
+		if err := ctx.Err(); err != nil {
+			return Puzzle{}, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+		}
+		p, ok, err := g.attempt(level)
+		if err != nil {
+			return Puzzle{}, err
+		}
+		if ok {
+			return p, nil
+		}
+	}
+	return Puzzle{}, fmt.Errorf("%w: no %s puzzle on %s found in %d attempts", ErrDifficultyUnavailable, level, shape, attempts)
+}
+
+// LevelError is the error of Generate for a level its shape never offers.
+// It wraps ErrDifficultyUnavailable.
+type LevelError struct {
+	Shape Shape
+	Level Level
+}
+
+func (e *LevelError) Error() string {
+	return fmt.Sprintf("difficulty unavailable: %s offers %s, not %s", e.Shape, LevelNames(LevelsOf(e.Shape)), e.Level)
+}
+
+// Is makes errors.Is(err, ErrDifficultyUnavailable) true.
+func (e *LevelError) Is(target error) bool { return target == ErrDifficultyUnavailable }
+
+// Offered returns the levels the shape offers.
+func (e *LevelError) Offered() []Level { return LevelsOf(e.Shape) }
+
+// LevelNames joins the names of levels with ", ": "easy, medium".
+func LevelNames(ls []Level) string {
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = l.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// greedyCells is the board size (cells) from which Generate removes greedily
+// (see greedy) rather than along a uniqueness sequence, below Expert.
+const greedyCells = 225
+
+// generator holds the working memory of Generate for one shape.
+type generator struct {
+	ctx   context.Context
+	rng   *rand.Rand
+	shape Shape
+	t     *topology
+	p     singles // propagation state, for filling and the singles test
+	// groups are the cells removed together: one cell, or a cell and its
+	// 180° rotation.
+	groups [][2]int16
+	order  []int // a permutation of groups
+	sol    Board
+	spent  int64 // work in this attempt: uniqueness nodes and grades
+	logic  logic // the grader's logical solver, for levelAtMost
+}
+
+func newGenerator(ctx context.Context, rng *rand.Rand, s Shape, sym Symmetry) *generator {
+	t := topologyOf(s)
+	g := &generator{ctx: ctx, rng: rng, shape: s, t: t, sol: Board{shape: s}}
+	g.p.init(t)
+	for c := 0; c < t.cells; c++ {
+		switch m := t.cells - 1 - c; {
+		case sym == SymmetryNone:
+			g.groups = append(g.groups, [2]int16{int16(c), -1})
+		case c < m:
+			g.groups = append(g.groups, [2]int16{int16(c), int16(m)})
+		case c == m:
+			g.groups = append(g.groups, [2]int16{int16(c), -1})
+		}
+	}
+	g.order = make([]int, len(g.groups))
+	return g
+}
+
+// attempt makes one try at a puzzle of the level. It returns ok false when
+// this grid and order gave none.
+func (g *generator) attempt(level Level) (Puzzle, bool, error) {
+	if err := g.fill(); err != nil {
+		return Puzzle{}, false, err
+	}
+	for i := range g.order {
+		g.order[i] = i
+	}
+	g.rng.Shuffle(len(g.order), func(i, j int) { g.order[i], g.order[j] = g.order[j], g.order[i] })
+
+	puz := g.sol
+	if level == Easy {
+		// Remove every group whose removal leaves the puzzle solvable by
+		// singles: such a puzzle has one solution and grades easy.
+		for k, gi := range g.order {
+			if k&63 == 63 {
+				if err := g.ctx.Err(); err != nil {
+					return Puzzle{}, false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+				}
+			}
+			g.removeSingles(&puz, g.groups[gi])
+		}
+		return g.accept(puz, level)
+	}
+
+	if g.t.cells >= greedyCells && level < Expert {
+		return g.greedy(puz, level)
+	}
+
+	// Remove groups in order while the solution stays unique. While the
+	// puzzle is solved by singles that proves it unique, and it grades
+	// easy; otherwise unique decides, and the removals since the
+	// last graded puzzle wait in a batch. Grade when the batch reaches 1, 2,
+	// 4, … groups. A grade at most the level confirms the batch; a harder
+	// one is bisected for the longest prefix of the batch that stays at
+	// most the level: that prefix is confirmed, the next group is given for
+	// good, and the groups after it stay removed (a puzzle with more givens
+	// than a unique one is unique) for the next grade.
+	const (
+		easy    = iota // puz is solved by singles
+		unknown        // puz may be solved by singles
+		notEasy        // puz is not: neither is any puzzle with fewer givens
+	)
+	state := easy
+	rest := g.order
+	g.spent = 0
+	best, bestLevel := puz, Easy
+	var batch []int // the groups removed from best to make puz
+	want := 1
+	var over Board // the last puzzle graded harder than the level
+	haveOver := false
+	for {
+		if len(rest) > 0 && len(batch) < want && (bestLevel != level || g.spent <= extraPerCell*int64(g.t.cells)) {
+			gi := rest[0]
+			rest = rest[1:]
+			gr := g.groups[gi]
+			switch state {
+			case easy:
+				if g.removeSingles(&puz, gr) {
+					best = puz
+					continue
+				}
+			case unknown:
+				clearGroup(&puz, gr)
+				if g.p.solveSingles(&puz) {
+					best, bestLevel, state = puz, Easy, easy
+					batch = batch[:0]
+					continue
+				}
+				restoreGroup(&puz, &g.sol, gr)
+			}
+			clearGroup(&puz, gr)
+			unique, err := g.unique(puz, gr)
+			if err != nil {
+				return Puzzle{}, false, err
+			}
+			if unique {
+				batch = append(batch, gi)
+				state = notEasy
+			} else {
+				restoreGroup(&puz, &g.sol, gr)
+			}
+			continue
+		}
+		if len(batch) == 0 {
+			break
+		}
+		l, ok, err := g.levelAtMost(puz, level)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if ok {
+			best, bestLevel, batch = puz, l, batch[:0]
+			want *= 2
+			continue
+		}
+		lo, hi := 0, len(batch)
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			l, ok, err := g.levelAtMost(g.prefix(best, batch[:mid]), level)
+			if err != nil {
+				return Puzzle{}, false, err
+			}
+			if ok {
+				lo, bestLevel = mid, l
+			} else {
+				hi = mid
+			}
+		}
+		over, haveOver = g.prefix(best, batch[:hi]), true
+		best = g.prefix(best, batch[:lo])
+		restoreGroup(&puz, &g.sol, g.groups[batch[lo]])
+		batch = append(batch[:0], batch[lo+1:]...)
+		want = max(1, len(batch))
+		state = unknown
+	}
+	if bestLevel != level && haveOver {
+		// Nothing along the removal order has the level, but one removal
+		// made a puzzle too hard: giving back one of its other empty cells
+		// may leave it at the level.
+		tries := 0
+		for _, gi := range g.order {
+			gr := g.groups[gi]
+			if over.cells[gr[0]] != 0 {
+				continue
+			}
+			if tries++; tries > addBack {
+				break
+			}
+			p := over
+			restoreGroup(&p, &g.sol, gr)
+			l, ok, err := g.levelAtMost(p, level)
+			if err != nil {
+				return Puzzle{}, false, err
+			}
+			if ok && l == level {
+				best, bestLevel = p, l
+				break
+			}
+		}
+	}
+	if bestLevel != level {
+		return Puzzle{}, false, nil
+	}
+	return g.accept(best, level)
+}
+
+// greedy removes groups in order while the puzzle's level stays at most
+// level: levelAtMost proves both that and, since the logical solver makes
+// only sound deductions and finishes without a search, that the solution
+// is unique. A group whose removal makes the puzzle harder (or its
+// solution ambiguous) stays given.
+func (g *generator) greedy(puz Board, level Level) (Puzzle, bool, error) {
+	g.spent = 0
+	easy, cur := true, Easy
+	for _, gi := range g.order {
+		if cur == level && g.spent > extraPerCell*int64(g.t.cells) {
+			break
+		}
+		if err := g.ctx.Err(); err != nil {
+			return Puzzle{}, false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+		}
+		gr := g.groups[gi]
+		if easy {
+			if g.removeSingles(&puz, gr) {
+				continue
+			}
+		}
+		clearGroup(&puz, gr)
+		l, ok, err := g.levelAtMost(puz, level)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if ok {
+			cur, easy = l, l == Easy
+			continue
+		}
+		restoreGroup(&puz, &g.sol, gr)
+	}
+	if cur != level {
+		return Puzzle{}, false, nil
+	}
+	return g.accept(puz, level)
+}
+
+// levelAtMost grades puz, whose only solution is g.sol, as far as needed to
+// tell whether its level is at most max, and returns the level when it is.
+// It runs the grader's logical solver (the loop of Grade) but stops at the
+// first step that uses a technique above max, or at the first stall when
+// max is below Expert (a stall makes a puzzle expert); a stall takes the
+// cell from g.sol rather than from a search.
+func (g *generator) levelAtMost(puz Board, max Level) (Level, bool, error) {
+	g.spent += gradeCost * int64(g.t.cells)
+	l := &g.logic
+	l.batch = true
+	l.init(&puz)
+	lv, steps := Easy, 0
+	for l.empty > 0 && !l.bad {
+		tc, ok := l.step()
+		if ok {
+			if tl := techs[tc].level; tl > lv {
+				if tl > max {
+					return tl, false, nil
+				}
+				lv = tl
+			}
+			if steps++; steps&63 == 0 {
+				if err := g.ctx.Err(); err != nil {
+					return 0, false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+				}
+			}
+			continue
+		}
+		if l.bad {
+			break
+		}
+		if max < Expert {
+			return Expert, false, nil
+		}
+		lv = Expert
+		c := l.mostConstrained()
+		l.place(c, int(g.sol.cells[c]))
+	}
+	if l.bad {
+		return 0, false, fmt.Errorf("generate: grading a generated puzzle: %w", ErrUnsolvable)
+	}
+	return lv, true, nil
+}
+
+// unique reports whether puz, made from a puzzle whose only solution is
+// g.sol by removing the group gr, still has one solution. That holds when
+// no solution differs from g.sol in the removed cells: a search for a
+// completion with another value in the first cell, then (with the first
+// cell as in g.sol) in the second, answers it. This is the question
+// CountSolutions(puz, 2) == 1 answers, at a fraction of the cost, because
+// such a search usually dies in propagation. A search that exceeds
+// uniquePerCell nodes per cell answers false, so the cells stay given.
+func (g *generator) unique(puz Board, gr [2]int16) (bool, error) {
+	if err := g.ctx.Err(); err != nil {
+		return false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+	}
+	for i, c := range gr {
+		if c < 0 {
+			break
+		}
+		if i == 1 {
+			puz.cells[gr[0]] = g.sol.cells[gr[0]]
+		}
+		found, done := g.p.solutionWithout(&puz, int(c), g.sol.cells[c], uniquePerCell*int64(g.t.cells))
+		g.spent += g.p.nodes
+		if found || !done {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// accept grades puz and returns it when its level is level.
+func (g *generator) accept(puz Board, level Level) (Puzzle, bool, error) {
+	r, err := g.grade(puz)
+	if err != nil || r.Level != level {
+		return Puzzle{}, false, err
+	}
+	return Puzzle{Puzzle: puz, Solution: g.sol, Rating: r}, true, nil
+}
+
+// grade grades a puzzle known to have one solution. A grade that exceeds
+// the search budget counts as harder than every level.
+func (g *generator) grade(puz Board) (Rating, error) {
+	r, err := Grade(g.ctx, puz, Limits{MaxNodes: gradeNodes})
+	if err != nil {
+		if g.ctx.Err() != nil {
+			return Rating{}, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, g.ctx.Err())
+		}
+		if errors.Is(err, ErrSearchLimit) {
+			return Rating{Level: Expert + 1}, nil
+		}
+		return Rating{}, fmt.Errorf("generate: grading a generated puzzle: %w", err)
+	}
+	return r, nil
+}
+
+// prefix returns base with the groups of seq removed.
+func (g *generator) prefix(base Board, seq []int) Board {
+	for _, gi := range seq {
+		clearGroup(&base, g.groups[gi])
+	}
+	return base
+}
+
+func clearGroup(b *Board, gr [2]int16) {
+	b.cells[gr[0]] = 0
+	if gr[1] >= 0 {
+		b.cells[gr[1]] = 0
+	}
+}
+
+func restoreGroup(b, sol *Board, gr [2]int16) {
+	b.cells[gr[0]] = sol.cells[gr[0]]
+	if gr[1] >= 0 {
+		b.cells[gr[1]] = sol.cells[gr[1]]
+	}
+}
+
+// removeSingles removes the group from puz when the puzzle stays solvable
+// by naked and hidden singles, and reports whether it did.
+func (g *generator) removeSingles(puz *Board, gr [2]int16) bool {
+	// A lone cell whose peers show every other value is a naked single:
+	// removing it keeps whatever singles solved before.
+	if gr[1] < 0 && g.seesAllOthers(puz, int(gr[0])) {
+		puz.cells[gr[0]] = 0
+		return true
+	}
+	clearGroup(puz, gr)
+	if g.p.solveSingles(puz) {
+		return true
+	}
+	restoreGroup(puz, &g.sol, gr)
+	return false
+}
+
+func (g *generator) seesAllOthers(puz *Board, c int) bool {
+	var seen uint32
+	for _, p := range g.t.peersOf(c) {
+		if v := puz.cells[p]; v != 0 {
+			seen |= 1 << (v - 1)
+		}
+	}
+	return bits.OnesCount32(seen) == g.t.n-1
+}
+
+// fill writes a random solution grid to g.sol: random permutations in the
+// boxes on the diagonal of the box grid (they share no row or column), then
+// a randomized search that branches on a cell with the fewest candidates
+// and tries its values in random order. A search that takes more than
+// fillNodes nodes starts over, so filling never hangs; it stops with an
+// error when ctx is done.
+func (g *generator) fill() error {
+	s := g.shape
+	n := s.Size
+	bandRows, stackCols := n/s.BoxRows, n/s.BoxCols // boxes per column and per row of the box grid
+	diag := min(bandRows, stackCols)
+	perm := make([]int, n)
+	for {
+		b := Board{shape: s}
+		for k := 0; k < diag; k++ {
+			for i := range perm {
+				perm[i] = i + 1
+			}
+			g.rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			r0, c0 := k*s.BoxRows, k*s.BoxCols
+			for i, v := range perm {
+				b.cells[(r0+i/s.BoxCols)*n+c0+i%s.BoxCols] = uint8(v)
+			}
+		}
+		if g.p.fill(&b, g.rng, fillNodes, &g.sol) {
+			return nil
+		}
+		if err := g.ctx.Err(); err != nil {
+			return fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+		}
+	}
+}
+
+// singles is the state of a propagation of naked and hidden singles over
+// pencil-mark candidates: a stack of levels, each a copy of the candidates
+// of its parent laid out as [cells candidate masks | 3N placed-value masks |
+// remaining-cell count].
+type singles struct {
+	t            *topology
+	n, cells, nu int
+	full         uint32
+	stride       int
+	buf          []uint32
+	queue        []int16
+	qh, qt       int
+	nodes, max   int64
+	rng          *rand.Rand
+	out          *Board
+}
+
+func (p *singles) init(t *topology) {
+	p.t = t
+	p.n, p.cells, p.nu = t.n, t.cells, 3*t.n
+	p.full = uint32(1)<<t.n - 1
+	p.stride = t.cells + 3*t.n + 1
+	p.queue = make([]int16, t.cells)
+}
+
+// level returns the state of depth d, growing the stack as needed.
+func (p *singles) level(d int) []uint32 {
+	end := (d + 1) * p.stride
+	if end > len(p.buf) {
+		p.buf = append(p.buf, make([]uint32, end-len(p.buf))...)
+	}
+	return p.buf[d*p.stride : end]
+}
+
+// load sets level 0 to the givens of b and reports false when a given
+// contradicts another.
+func (p *singles) load(b *Board) bool {
+	st := p.level(0)
+	cand := st[:p.cells]
+	for i := range cand {
+		cand[i] = p.full
+	}
+	clear(st[p.cells:])
+	st[p.stride-1] = uint32(p.cells)
+	p.qh, p.qt = 0, 0
+	for c := 0; c < p.cells; c++ {
+		if v := b.cells[c]; v != 0 && !p.assign(cand, c, uint32(1)<<(v-1)) {
+			return false
+		}
+	}
+	return true
+}
+
+// solveSingles reports whether naked and hidden singles alone solve b.
+func (p *singles) solveSingles(b *Board) bool {
+	if !p.load(b) {
+		return false
+	}
+	st := p.level(0)
+	return p.propagate(st) && st[p.stride-1] == 0
+}
+
+// fill completes b by a randomized search of at most max nodes, writing the
+// grid to out. It reports false when the budget ran out or b has no
+// completion.
+func (p *singles) fill(b *Board, rng *rand.Rand, max int64, out *Board) bool {
+	if !p.load(b) {
+		return false
+	}
+	p.nodes, p.max, p.rng, p.out = 0, max, rng, out
+	return p.search(0)
+}
+
+// solutionWithout searches b, with value v ruled out of cell c, for a
+// completion, within max nodes. It reports whether it found one, and done
+// false when the budget ran out first.
+func (p *singles) solutionWithout(b *Board, c int, v uint8, max int64) (found, done bool) {
+	if !p.load(b) {
+		return false, true
+	}
+	st := p.level(0)
+	bit := uint32(1) << (v - 1)
+	m := st[c] &^ bit
+	if m == 0 {
+		return false, true
+	}
+	if st[c] != m {
+		st[c] = m
+		if m&(m-1) == 0 {
+			p.queue[p.qt] = int16(c)
+			p.qt++
+		}
+	}
+	p.nodes, p.max, p.rng, p.out = 0, max, nil, nil
+	found = p.search(0)
+	return found, p.nodes <= p.max
+}
+
+func (p *singles) assign(cand []uint32, c int, bit uint32) bool {
+	m := cand[c]
+	if m&bit == 0 {
+		return false
+	}
+	if m != bit {
+		cand[c] = bit
+		p.queue[p.qt] = int16(c)
+		p.qt++
+	}
+	return true
+}
+
+// search fills the subtree at depth d and reports whether it found a grid.
+func (p *singles) search(d int) bool {
+	p.nodes++
+	if p.nodes > p.max {
+		return false
+	}
+	st := p.level(d)
+	if !p.propagate(st) {
+		return false
+	}
+	cand := st[:p.cells]
+	if st[p.stride-1] == 0 {
+		if p.out != nil {
+			p.out.shape = p.t.shape
+			for c, m := range cand {
+				p.out.cells[c] = uint8(bits.TrailingZeros32(m) + 1)
+			}
+		}
+		return true
+	}
+	best, bestCount := -1, 99
+	for c, m := range cand {
+		if m&(m-1) != 0 {
+			if k := bits.OnesCount32(m); k < bestCount {
+				best, bestCount = c, k
+				if k == 2 {
+					break
+				}
+			}
+		}
+	}
+	// The choices: the values of the cell, or, when it has more than two,
+	// the two places of a value that has only two in some unit.
+	var cells [MaxSize]int
+	var vals [MaxSize]uint32
+	k := 0
+	if bestCount > 2 {
+		if u, bit := p.pairInUnit(st); bit != 0 {
+			for _, c := range p.t.unit(u) {
+				if cand[c]&bit != 0 {
+					cells[k], vals[k] = int(c), bit
+					k++
+				}
+			}
+		}
+	}
+	if k == 0 {
+		for m := cand[best]; m != 0; m &= m - 1 {
+			cells[k], vals[k] = best, m&-m
+			k++
+		}
+	}
+	if p.rng != nil {
+		p.rng.Shuffle(k, func(i, j int) {
+			vals[i], vals[j] = vals[j], vals[i]
+			cells[i], cells[j] = cells[j], cells[i]
+		})
+	}
+	for i, bit := range vals[:k] {
+		next := p.level(d + 1)
+		st = p.level(d)
+		copy(next, st)
+		p.qh, p.qt = 0, 0
+		p.assign(next[:p.cells], cells[i], bit)
+		if p.search(d + 1) {
+			return true
+		}
+		if p.nodes > p.max {
+			return false
+		}
+	}
+	return false
+}
+
+// pairInUnit returns a unit and a value that has exactly two places left
+// in it, or bit 0 when there is none.
+func (p *singles) pairInUnit(st []uint32) (int, uint32) {
+	cand, placed := st[:p.cells], st[p.cells:p.cells+p.nu]
+	for u := 0; u < p.nu; u++ {
+		var ones, twos, threes uint32
+		for _, c := range p.t.unit(u) {
+			m := cand[c]
+			threes |= twos & m
+			twos |= ones & m
+			ones |= m
+		}
+		if two := twos &^ threes &^ placed[u]; two != 0 {
+			return u, two & -two
+		}
+	}
+	return 0, 0
+}
+
+// propagate places queued singles, removing their values from their peers,
+// and finds hidden singles, until nothing changes. It reports false on a
+// contradiction.
+func (p *singles) propagate(st []uint32) bool {
+	cand := st[:p.cells]
+	placed := st[p.cells : p.cells+p.nu]
+	t, n := p.t, p.n
+	np := t.numPeers
+	for {
+		for p.qh < p.qt {
+			c := int(p.queue[p.qh])
+			p.qh++
+			bit := cand[c]
+			cu := &t.cellUnits[c]
+			placed[cu[0]] |= bit
+			placed[cu[1]] |= bit
+			placed[cu[2]] |= bit
+			st[p.stride-1]--
+			for _, q := range t.peers[c*np : (c+1)*np] {
+				m := cand[q]
+				if m&bit != 0 {
+					m &^= bit
+					if m == 0 {
+						return false
+					}
+					cand[q] = m
+					if m&(m-1) == 0 {
+						p.queue[p.qt] = q
+						p.qt++
+					}
+				}
+			}
+		}
+		if st[p.stride-1] == 0 {
+			return true
+		}
+		progress := false
+		for u := 0; u < p.nu; u++ {
+			pl := placed[u]
+			if pl == p.full {
+				continue
+			}
+			unit := t.units[u*n : (u+1)*n]
+			var ones, twos uint32
+			for _, c := range unit {
+				m := cand[c]
+				twos |= ones & m
+				ones |= m
+			}
+			if ones != p.full {
+				return false
+			}
+			hidden := ones &^ twos &^ pl
+			for hidden != 0 {
+				bit := hidden & -hidden
+				hidden &^= bit
+				for _, c := range unit {
+					if m := cand[c]; m&bit != 0 {
+						if m != bit {
+							cand[c] = bit
+							p.queue[p.qt] = c
+							p.qt++
+							progress = true
+						}
+						break
+					}
+				}
+			}
+		}
+		if !progress {
+			return true
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package engine
+
+// offer is one row of the levels table: a shape (by its box) and the
+// attempts Generate makes by default for each level; 0 means the shape
+// does not offer the level.
+type offer struct {
+	rows, cols int
+	attempts   [Expert + 1]int // by Level; [0] is unused
+}
+
+// Default attempts per level. Measured (BENCHMARKS.md, "Generator"): easy
+// succeeds at the first attempt on every shape; medium takes about 2.5
+// attempts on 9×9 and one on the large boards, but a few hundred on 6×6,
+// whose puzzles almost all need singles only; hard takes about 7 on 9×9
+// and a few on larger boards; expert about 3.
+const (
+	easyTries   = 4
+	mediumTries = 64
+	hardTries   = 400
+	expertTries = 400
+	// 6×6 medium: about 300 attempts on average, 1,400 at most in 40
+	// seeds; each attempt takes about 0.1 ms.
+	medium6Tries = 5000
+)
+
+// levelTable lists, for every supported shape, the levels it offers,
+// found by experiment with the zz explore runs summarized in BENCHMARKS.md:
+// a level is offered when Generate reached it for every seed tried, well
+// within the attempts given here. 4×4 puzzles never need more than
+// singles (no medium, hard or expert puzzle came out of 5,000 attempts for
+// any of 20 seeds), so 4×4 offers easy alone.
+var levelTable = []offer{
+	{2, 2, [5]int{0, easyTries, 0, 0, 0}},
+	{2, 3, [5]int{0, easyTries, medium6Tries, hardTries, expertTries}},
+	{3, 2, [5]int{0, easyTries, medium6Tries, hardTries, expertTries}},
+	{2, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{4, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{5, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{4, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{6, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 7, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{7, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{5, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 8, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{4, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{8, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 9, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{6, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{9, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 10, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{4, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{5, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{10, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 7, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{7, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 11, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{11, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 12, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{3, 8, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{4, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{6, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{8, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{12, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{5, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+}
+
+// offerOf returns the table row of s, nil when s is not a supported shape.
+func offerOf(s Shape) *offer {
+	if !s.valid() {
+		return nil
+	}
+	for i := range levelTable {
+		if o := &levelTable[i]; o.rows == s.BoxRows && o.cols == s.BoxCols {
+			return o
+		}
+	}
+	return nil
+}
+
+// LevelsOf returns the levels shape s offers, easiest first: every shape
+// but 4×4 offers all four, 4×4 offers easy alone. Generate answers
+// ErrDifficultyUnavailable for the others. It returns nil for an invalid
+// shape.
+func LevelsOf(s Shape) []Level {
+	o := offerOf(s)
+	if o == nil {
+		return nil
+	}
+	var ls []Level
+	for _, l := range AllLevels {
+		if o.attempts[l] > 0 {
+			ls = append(ls, l)
+		}
+	}
+	return ls
+}
+
+// Offers reports whether shape s offers level l.
+func Offers(s Shape, l Level) bool {
+	o := offerOf(s)
+	return o != nil && l >= Easy && l <= Expert && o.attempts[l] > 0
+}
+
+// DefaultAttempts returns the attempts Generate makes for level l on shape
+// s when Options.MaxAttempts is zero: enough that every seed tried reached
+// every offered level well within it. It is 0 for a level s does not
+// offer.
+func DefaultAttempts(s Shape, l Level) int {
+	if o := offerOf(s); o != nil && l >= Easy && l <= Expert {
+		return o.attempts[l]
+	}
+	return 0
+}
