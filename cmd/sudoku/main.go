@@ -4,6 +4,8 @@
 // Usage:
 //
 //	sudoku solve [flags] [file ...]   solve puzzles, one answer line per puzzle
+//	sudoku generate [flags]           generate unique puzzles of a difficulty
+//	sudoku rate [flags] [file ...]    grade puzzles: level, score, techniques
 //	sudoku help [command]             print usage
 //
 // Flags may be spelled -flag or --flag. Run 'sudoku <command> -h' for the
@@ -40,6 +42,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"solve", "solve puzzles, one answer line per puzzle", runSolve},
+		{"generate", "generate unique puzzles of a difficulty, one per line", runGenerate},
+		{"rate", "grade puzzles: level, score and techniques, one line per puzzle", runRate},
 	}
 }
 

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokud/sudokud/engine"
+)
+
+const generateUsage = `sudoku generate [flags]
+
+Generates -n puzzles with exactly one solution each, graded at the
+-difficulty asked for (easy, medium, hard, expert: the hardest technique a
+player needs, as 'sudoku rate' reports it), on the board -size with the
+-box (default: the size's default box). Writes one line per puzzle to
+stdout in the string form ('.' for empty, 1-9 then A-Z); with
+--with-solution each line is "puzzle solution", the two separated by one
+space.
+
+Puzzle i (counting from 0) is made from seed -seed+i, so the output depends
+only on the flags, never on -j: the same flags print the same puzzles on
+every machine. Without -seed a random seed is chosen and reported on
+stderr, so that the run can be repeated.
+
+A level the board does not offer prints
+"error difficulty_unavailable: <the levels it offers>" and exits 1 without
+generating (4x4 offers easy only). A puzzle that cannot be made within the
+attempts (--max-attempts) or --timeout prints "error <code>: <detail>"
+(difficulty_unavailable or search_limit) in its place. A summary goes to
+stderr, with a progress bar when stderr is a terminal. Exit status 0 when
+every puzzle line was written, 1 for an unavailable level or an
+interrupted run, 2 for bad arguments.`
+
+// Outcome kinds of a generated line; the failures reuse solve's kinds.
+const (
+	genOK          = 0
+	genUnavailable = 1
+)
+
+// generateConfig is what the generate flags ask for.
+type generateConfig struct {
+	n            int
+	opt          engine.Options
+	seed         int64
+	withSolution bool
+	jobs         int
+	timeout      time.Duration // per puzzle, 0 for none
+}
+
+func runGenerate(ctx context.Context, name string, args []string, std stdio) int {
+	fs := newFlagSet(name, generateUsage, std.err)
+	var cfg generateConfig
+	var size int
+	var box, difficulty, symmetry string
+	var seed optionalInt64
+	fs.IntVar(&cfg.n, "n", 1, "generate `N` puzzles")
+	fs.IntVar(&size, "size", 9, "board size `N`")
+	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
+	fs.StringVar(&difficulty, "difficulty", "medium", "`level`: easy, medium, hard or expert")
+	fs.Var(&seed, "seed", "puzzle i uses seed `S`+i (default: random, reported on stderr)")
+	fs.StringVar(&symmetry, "symmetry", "none", "givens pattern: none or rotational (180°)")
+	fs.BoolVar(&cfg.withSolution, "with-solution", false, "print \"puzzle solution\" on each line")
+	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "generate `N` puzzles in parallel (the output does not depend on it)")
+	fs.IntVar(&cfg.opt.MaxAttempts, "max-attempts", 0, "attempts per puzzle, each a new grid (0: the engine's default for the board and level)")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 10s (0: none); past it the puzzle fails with search_limit")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(std, name, "unexpected argument %q (generate reads no input)", fs.Arg(0))
+	}
+	if cfg.n < 0 {
+		return usageError(std, name, "-n must not be negative, got %d", cfg.n)
+	}
+	if cfg.jobs < 1 {
+		return usageError(std, name, "-j must be at least 1, got %d", cfg.jobs)
+	}
+	if cfg.opt.MaxAttempts < 0 {
+		return usageError(std, name, "--max-attempts must not be negative, got %d", cfg.opt.MaxAttempts)
+	}
+	if cfg.timeout < 0 {
+		return usageError(std, name, "--timeout must not be negative, got %v", cfg.timeout)
+	}
+	if box != "" && !flagSet(fs, "size") {
+		size = 0 // the box implies the size
+	}
+	var err error
+	if cfg.opt.Shape, err = shapeFlags(size, box); err != nil {
+		return usageError(std, name, "%v", err)
+	}
+	if cfg.opt.Level, err = engine.ParseLevel(difficulty); err != nil {
+		return usageError(std, name, "-difficulty: %v", err)
+	}
+	if cfg.opt.Symmetry, err = engine.ParseSymmetry(symmetry); err != nil {
+		return usageError(std, name, "-symmetry: %v", err)
+	}
+	if !engine.Offers(cfg.opt.Shape, cfg.opt.Level) {
+		s := cfg.opt.Shape
+		fmt.Fprintf(std.out, "error difficulty_unavailable: %s (%dx%d with %s boxes offers no %s puzzles)\n",
+			engine.LevelNames(engine.LevelsOf(s)), s.Size, s.Size, s.Box(), cfg.opt.Level)
+		return exitFailure
+	}
+	cfg.seed = seed.v
+	if !seed.set {
+		var b [8]byte
+		rand.Read(b[:])
+		cfg.seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+		fmt.Fprintf(std.err, "sudoku %s: -seed %d\n", name, cfg.seed)
+	}
+
+	// The pipeline maps input lines to output lines; here the input is the
+	// puzzle numbers 0 … n-1, one per line.
+	nums := &numberReader{n: cfg.n}
+	ins := inputs{{name: "puzzle numbers", r: nums, size: nums.size()}}
+	var workers []*generateWorker
+	p := pipeline{
+		jobs: cfg.jobs,
+		newWorker: func() lineFunc {
+			w := &generateWorker{ctx: ctx, cfg: &cfg}
+			workers = append(workers, w)
+			return w.generate
+		},
+	}
+	if isTerminal(std.err) {
+		// Unlike solve, every line is slow work: show the bar however
+		// small the input.
+		p.progress = &progress{w: std.err, total: nums.size(), noun: "puzzles", now: time.Now, start: time.Now()}
+	}
+	start := time.Now()
+	t, err := p.run(ctx, newLineReader(ins, 4<<10), std.out)
+	elapsed := time.Since(start)
+
+	var givens int64
+	for _, w := range workers {
+		givens += w.givens
+	}
+	var failed int64
+	var detail []string
+	if n := t.kinds[genUnavailable]; n > 0 {
+		failed += n
+		detail = append(detail, fmt.Sprintf("%d difficulty_unavailable", n))
+	}
+	for k := failConflict; k <= failOther; k++ {
+		if n := t.kinds[k]; n > 0 {
+			failed += n
+			detail = append(detail, fmt.Sprintf("%d %s", n, failCodes[k]))
+		}
+	}
+	avg := ""
+	if ok := t.kinds[genOK]; ok > 0 {
+		avg = fmt.Sprintf("%.1f per puzzle", float64(givens)/float64(ok))
+	}
+	writeSummary(std.err, name, t.lines, "puzzles", elapsed,
+		field{n: t.kinds[genOK], name: cfg.opt.Level.String()},
+		field{n: failed, name: "errors", detail: strings.Join(detail, ", ")},
+		field{n: givens, name: "givens", detail: avg},
+	)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			err = errors.New("interrupted")
+		}
+		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// optionalInt64 is an int64 flag that remembers whether it was set.
+type optionalInt64 struct {
+	v   int64
+	set bool
+}
+
+func (o *optionalInt64) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.FormatInt(o.v, 10)
+}
+
+func (o *optionalInt64) Set(s string) error {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return errors.New("want an integer")
+	}
+	o.v, o.set = v, true
+	return nil
+}
+
+// numberReader reads as the lines "0\n", "1\n", … "n-1\n".
+type numberReader struct {
+	n, next int
+	pending []byte
+}
+
+func (r *numberReader) Read(p []byte) (int, error) {
+	k := 0
+	for k < len(p) {
+		if len(r.pending) == 0 {
+			if r.next >= r.n {
+				break
+			}
+			r.pending = strconv.AppendInt(r.pending[:0], int64(r.next), 10)
+			r.pending = append(r.pending, '\n')
+			r.next++
+		}
+		c := copy(p[k:], r.pending)
+		r.pending = r.pending[c:]
+		k += c
+	}
+	if k == 0 {
+		return 0, io.EOF
+	}
+	return k, nil
+}
+
+// size returns the number of bytes the reader yields in all.
+func (r *numberReader) size() int64 {
+	var total int64
+	for lo, hi, width := int64(0), int64(10), int64(1); lo < int64(r.n); lo, hi, width = hi, hi*10, width+1 {
+		total += (min(hi, int64(r.n)) - lo) * (width + 1)
+	}
+	return total
+}
+
+// generateWorker generates puzzles on one worker goroutine.
+type generateWorker struct {
+	ctx    context.Context
+	cfg    *generateConfig
+	givens int64
+}
+
+// generate is a lineFunc: line is the puzzle number i; the output is the
+// puzzle made from seed+i (and its solution), or an error line.
+func (w *generateWorker) generate(dst []byte, line string) ([]byte, int) {
+	i, err := strconv.ParseInt(line, 10, 64)
+	if err != nil {
+		return errorLine(dst, failOther, err), failOther
+	}
+	ctx := w.ctx
+	if w.cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, w.cfg.timeout)
+		defer cancel()
+	}
+	p, err := engine.Generate(ctx, engine.NewRand(w.cfg.seed+i), w.cfg.opt)
+	if err != nil {
+		if errors.Is(err, engine.ErrDifficultyUnavailable) {
+			dst = append(dst, "error difficulty_unavailable: "...)
+			return appendOneLine(dst, err.Error()), genUnavailable
+		}
+		kind := failKind(err)
+		if kind == failSearchLimit && ctx.Err() != nil && w.ctx.Err() == nil {
+			err = fmt.Errorf("%w (timeout %v)", err, w.cfg.timeout)
+		}
+		return errorLine(dst, kind, err), kind
+	}
+	w.givens += int64(p.Puzzle.Givens())
+	dst = p.Puzzle.AppendText(dst)
+	if w.cfg.withSolution {
+		dst = append(dst, ' ')
+		dst = p.Solution.AppendText(dst)
+	}
+	return dst, genOK
+}
+
+// appendOneLine appends s with control characters turned into spaces.
+func appendOneLine(dst []byte, s string) []byte {
+	for _, c := range []byte(s) {
+		if c < ' ' || c == 0x7f {
+			c = ' '
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

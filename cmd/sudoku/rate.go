@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokud/sudokud/engine"
+)
+
+const rateUsage = `sudoku rate [flags] [file ...]
+
+Grades the puzzles in the files (or stdin, also as "-"), read like
+'sudoku solve' reads them: one per line in the string form, any supported
+size; blank lines and lines starting with '#' skipped. Writes exactly one
+line per puzzle to stdout, in input order:
+
+    <level> <score> <technique>=<count> ...
+
+for example "medium 74 claiming=1 hidden_single=30 naked_single=20
+pointing=2": the level (easy, medium, hard or expert: the hardest technique
+a player needs), the score (the sum of the technique weights, which ranks
+puzzles within a level) and every technique used with how often, by name.
+"search" among them means logic stalled and a cell was taken from the
+solution (the puzzle is expert). A puzzle with several solutions is rated
+as the grader rates it (expert, with search). A puzzle that cannot be rated
+gets "error <code>: <detail>" with code conflict, unsolvable, search_limit
+or invalid_board. A summary with the count per level goes to stderr.
+Exit status 0 when every line was processed, even if puzzles failed; 1 for
+unreadable input; 2 for bad arguments.`
+
+const rated = 0 // outcome kind of a rated line; failures use solve's kinds
+
+// rateConfig is what the rate flags ask for.
+type rateConfig struct {
+	jobs     int
+	shape    engine.Shape // zero: inferred per line from its length
+	maxNodes int64
+	timeout  time.Duration // per puzzle, 0 for none
+}
+
+func runRate(ctx context.Context, name string, args []string, std stdio) int {
+	fs := newFlagSet(name, rateUsage, std.err)
+	var cfg rateConfig
+	var size int
+	var box string
+	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "rate `N` puzzles in parallel (output keeps input order)")
+	fs.IntVar(&size, "size", 0, "board size `N` (default: inferred from each line's length)")
+	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
+	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, "node budget of the search a stalled puzzle needs; past it the puzzle fails with search_limit")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 2s (0: none); past it the puzzle fails with search_limit")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if cfg.jobs < 1 {
+		return usageError(std, name, "-j must be at least 1, got %d", cfg.jobs)
+	}
+	if cfg.maxNodes < 1 {
+		return usageError(std, name, "--max-nodes must be at least 1, got %d", cfg.maxNodes)
+	}
+	if cfg.timeout < 0 {
+		return usageError(std, name, "--timeout must not be negative, got %v", cfg.timeout)
+	}
+	var err error
+	if cfg.shape, err = shapeFlags(size, box); err != nil {
+		return usageError(std, name, "%v", err)
+	}
+
+	ins, err := openInputs(fs.Args(), std.in)
+	if err != nil {
+		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
+		return exitFailure
+	}
+	defer ins.Close()
+
+	var workers []*rateWorker
+	p := pipeline{
+		jobs: cfg.jobs,
+		newWorker: func() lineFunc {
+			w := &rateWorker{ctx: ctx, cfg: &cfg}
+			workers = append(workers, w)
+			return w.rate
+		},
+		progress: newProgress(std.err, ins.Size(), "puzzles"),
+	}
+	start := time.Now()
+	t, err := p.run(ctx, newLineReader(ins, 64<<10), std.out)
+	elapsed := time.Since(start)
+
+	var levels [engine.Expert + 1]int64
+	for _, w := range workers {
+		for l, n := range w.levels {
+			levels[l] += n
+		}
+	}
+	fields := make([]field, 0, 5)
+	for _, l := range engine.AllLevels {
+		fields = append(fields, field{n: levels[l], name: l.String()})
+	}
+	var failed int64
+	var detail []string
+	for k := failConflict; k <= failOther; k++ {
+		if n := t.kinds[k]; n > 0 {
+			failed += n
+			detail = append(detail, fmt.Sprintf("%d %s", n, failCodes[k]))
+		}
+	}
+	fields = append(fields, field{n: failed, name: "errors", detail: strings.Join(detail, ", ")})
+	writeSummary(std.err, name, t.lines, "puzzles", elapsed, fields...)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			err = errors.New("interrupted")
+		}
+		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// rateWorker rates lines on one worker goroutine and counts the levels.
+type rateWorker struct {
+	ctx    context.Context
+	cfg    *rateConfig
+	levels [engine.Expert + 1]int64
+	names  []string // scratch for sorting technique names
+}
+
+// rate is a lineFunc: the rating of line, or an error line.
+func (w *rateWorker) rate(dst []byte, line string) ([]byte, int) {
+	shape, guessed := w.cfg.shape, false
+	if shape.IsZero() && len(line) < len(shapeByLen) {
+		shape = shapeByLen[len(line)]
+		guessed = !shape.IsZero()
+	}
+	b, err := engine.ParseBoard(line, shape)
+	if err != nil && guessed {
+		b, err = engine.ParseBoard(line, engine.Shape{})
+	}
+	if err != nil {
+		return errorLine(dst, failInvalidBoard, err), failInvalidBoard
+	}
+	ctx := w.ctx
+	if w.cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, w.cfg.timeout)
+		defer cancel()
+	}
+	r, err := engine.Grade(ctx, b, engine.Limits{MaxNodes: w.cfg.maxNodes})
+	if err != nil {
+		kind := failKind(err)
+		if kind == failSearchLimit && ctx.Err() != nil && w.ctx.Err() == nil {
+			err = fmt.Errorf("%w (timeout %v)", err, w.cfg.timeout)
+		}
+		return errorLine(dst, kind, err), kind
+	}
+	if r.Level >= engine.Easy && r.Level <= engine.Expert {
+		w.levels[r.Level]++
+	}
+	dst = append(dst, r.Level.String()...)
+	dst = append(dst, ' ')
+	dst = strconv.AppendFloat(dst, r.Score, 'f', -1, 64)
+	w.names = w.names[:0]
+	for name := range r.Techniques {
+		w.names = append(w.names, name)
+	}
+	slices.Sort(w.names)
+	for _, name := range w.names {
+		dst = append(dst, ' ')
+		dst = append(dst, name...)
+		dst = append(dst, '=')
+		dst = strconv.AppendInt(dst, int64(r.Techniques[name]), 10)
+	}
+	return dst, rated
+}
