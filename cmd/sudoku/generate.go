@@ -36,7 +36,7 @@ A level the board does not offer prints
 generating (4x4 offers easy only). A puzzle that cannot be made within the
 attempts (--max-attempts) or --timeout prints "error <code>: <detail>"
 (difficulty_unavailable or search_limit) in its place. A summary goes to
-stderr, with a progress bar when stderr is a terminal. Exit status 0 when
+stderr, with a progress bar when stderr is a terminal and stdout is not. Exit status 0 when
 every puzzle line was written, 1 for an unavailable level or an
 interrupted run, 2 for bad arguments.`
 
@@ -130,8 +130,8 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 			return w.generate
 		},
 	}
-	if isTerminal(std.err) {
-		// Unlike solve, every line is slow work: show the bar however
+	if isTerminal(std.err) && !isTerminal(std.out) {
+		// As for solve, but every line is slow work: show the bar however
 		// small the input.
 		p.progress = &progress{w: std.err, total: nums.size(), noun: "puzzles", now: time.Now, start: time.Now()}
 	}
