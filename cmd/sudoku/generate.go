@@ -36,9 +36,9 @@ A level the board does not offer prints
 generating (4x4 offers easy only). A puzzle that cannot be made within the
 attempts (--max-attempts) or --timeout prints "error <code>: <detail>"
 (difficulty_unavailable or search_limit) in its place. A summary goes to
-stderr, with a progress bar when stderr is a terminal and stdout is not. Exit status 0 when
-every puzzle line was written, 1 for an unavailable level or an
-interrupted run, 2 for bad arguments.`
+stderr, with a progress bar when stderr is a terminal and stdout is not.
+Exit status 0 when every puzzle line was written, 1 for an unavailable
+level or an interrupted run, 2 for bad arguments.`
 
 // Outcome kinds of a generated line; the failures reuse solve's kinds.
 const (
