@@ -22,7 +22,8 @@ func BenchmarkGenerate(b *testing.B) {
 	}{
 		{9, "", Easy}, {9, "", Medium}, {9, "", Hard}, {9, "", Expert},
 		{16, "", Easy}, {16, "", Medium}, {16, "", Hard},
-		{25, "", Easy},
+		{25, "", Easy}, {25, "", Medium}, {25, "", Hard},
+		{6, "", Medium}, {12, "4x3", Hard},
 	} {
 		s, err := ParseShape(bc.size, bc.box)
 		if err != nil {
