@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -117,10 +116,7 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 		fmt.Fprintf(std.err, "sudoku %s: -seed %d\n", name, cfg.seed)
 	}
 
-	// The pipeline maps input lines to output lines; here the input is the
-	// puzzle numbers 0 … n-1, one per line.
-	nums := &numberReader{n: cfg.n}
-	ins := inputs{{name: "puzzle numbers", r: nums, size: nums.size()}}
+	// The pipeline's input is the puzzle numbers 0 … n-1.
 	var workers []*generateWorker
 	p := pipeline{
 		jobs: cfg.jobs,
@@ -129,14 +125,10 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 			workers = append(workers, w)
 			return w.generate
 		},
-	}
-	if isTerminal(std.err) && !isTerminal(std.out) {
-		// As for solve, but every line is slow work: show the bar however
-		// small the input.
-		p.progress = &progress{w: std.err, total: nums.size(), noun: "puzzles", now: time.Now, start: time.Now()}
+		progress: newProgress(std, nil, int64(cfg.n), "puzzles"),
 	}
 	start := time.Now()
-	t, err := p.run(ctx, newLineReader(ins, 4<<10), std.out)
+	t, err := p.run(ctx, &countSource{n: int64(cfg.n)}, std.out)
 	elapsed := time.Since(start)
 
 	var givens int64
@@ -201,42 +193,6 @@ func (o *optionalInt64) Set(s string) error {
 	}
 	o.v, o.set = v, true
 	return nil
-}
-
-// numberReader reads as the lines "0\n", "1\n", … "n-1\n".
-type numberReader struct {
-	n, next int
-	pending []byte
-}
-
-func (r *numberReader) Read(p []byte) (int, error) {
-	k := 0
-	for k < len(p) {
-		if len(r.pending) == 0 {
-			if r.next >= r.n {
-				break
-			}
-			r.pending = strconv.AppendInt(r.pending[:0], int64(r.next), 10)
-			r.pending = append(r.pending, '\n')
-			r.next++
-		}
-		c := copy(p[k:], r.pending)
-		r.pending = r.pending[c:]
-		k += c
-	}
-	if k == 0 {
-		return 0, io.EOF
-	}
-	return k, nil
-}
-
-// size returns the number of bytes the reader yields in all.
-func (r *numberReader) size() int64 {
-	var total int64
-	for lo, hi, width := int64(0), int64(10), int64(1); lo < int64(r.n); lo, hi, width = hi, hi*10, width+1 {
-		total += (min(hi, int64(r.n)) - lo) * (width + 1)
-	}
-	return total
 }
 
 // generateWorker generates puzzles on one worker goroutine.

@@ -183,28 +183,3 @@ func TestGenerateInterrupted(t *testing.T) {
 		t.Errorf("stderr %q does not say interrupted", errb.String())
 	}
 }
-
-func TestNumberReader(t *testing.T) {
-	for _, n := range []int{0, 1, 9, 10, 11, 99, 100, 1234} {
-		r := &numberReader{n: n}
-		var sb strings.Builder
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&sb, "%d\n", i)
-		}
-		var got strings.Builder
-		buf := make([]byte, 7)
-		for {
-			k, err := r.Read(buf)
-			got.Write(buf[:k])
-			if err != nil {
-				break
-			}
-		}
-		if got.String() != sb.String() {
-			t.Fatalf("n=%d: read %q", n, got.String())
-		}
-		if size := (&numberReader{n: n}).size(); size != int64(sb.Len()) {
-			t.Fatalf("n=%d: size %d, want %d", n, size, sb.Len())
-		}
-	}
-}

@@ -86,7 +86,7 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 			workers = append(workers, w)
 			return w.rate
 		},
-		progress: newProgress(std, ins, "puzzles"),
+		progress: newProgress(std, ins, ins.Size(), "puzzles"),
 	}
 	start := time.Now()
 	t, err := p.run(ctx, newLineReader(ins, 64<<10), std.out)
