@@ -227,8 +227,12 @@ func FromGrid(rows [][]int, box string) (Board, error) {
 
 func sizeFromCells(cells int) (int, error) {
 	n := int(math.Sqrt(float64(cells)) + 0.5)
-	if n*n == cells && len(ShapesOf(n)) > 0 {
-		return n, nil
+	if n*n == cells {
+		for r := 2; r <= n/2; r++ {
+			if n%r == 0 && (Shape{Size: n, BoxRows: r, BoxCols: n / r}).valid() {
+				return n, nil // checked without ShapesOf, which allocates
+			}
+		}
 	}
 	below, above := "", ""
 	for _, s := range Shapes() {

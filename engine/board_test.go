@@ -123,3 +123,10 @@ func FuzzParseBoard(f *testing.F) {
 		}
 	})
 }
+
+func TestParseBoardAllocatesNothing(t *testing.T) {
+	s := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	if a := testing.AllocsPerRun(100, func() { ParseBoard(s, Shape{}) }); a != 0 {
+		t.Errorf("ParseBoard allocates %v times", a)
+	}
+}
