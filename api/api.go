@@ -5,6 +5,7 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -33,6 +34,8 @@ type Config struct {
 	TrustProxy      bool          // take the client IP from X-Forwarded-For / X-Real-IP
 	CORSOrigins     []string      // allowed origins; "*" allows any
 	Workers         int           // goroutines for batch and stream validation
+	PoolSize        int           // ready puzzles kept per slow (shape, level, symmetry); negative: no pool
+	PoolSlow        time.Duration // generation time that makes a (shape, level, symmetry) pooled
 }
 
 // DefaultConfig returns the default limits.
@@ -50,6 +53,8 @@ func DefaultConfig() Config {
 		RateBurst:       20,
 		CORSOrigins:     []string{"*"},
 		Workers:         n,
+		PoolSize:        4,
+		PoolSlow:        250 * time.Millisecond,
 	}
 }
 
@@ -89,6 +94,12 @@ func (c Config) withDefaults() Config {
 	if c.Workers <= 0 {
 		c.Workers = d.Workers
 	}
+	if c.PoolSize == 0 {
+		c.PoolSize = d.PoolSize
+	}
+	if c.PoolSlow <= 0 {
+		c.PoolSlow = d.PoolSlow
+	}
 	return c
 }
 
@@ -101,6 +112,7 @@ type Server struct {
 	handler  http.Handler
 	draining atomic.Bool
 	deps     *deps
+	stop     context.CancelFunc
 }
 
 // New builds the API with every route and middleware. logger nil discards
@@ -126,6 +138,20 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
 		draining: &s.draining,
 	}
 	d.heavy = newLimiter(cfg.MaxHeavy, cfg.HeavyQueue, cfg.QueueWait)
+	ctx, stop := context.WithCancel(context.Background())
+	s.stop = stop
+	if cfg.PoolSize > 0 {
+		d.pool = &genPool{
+			ctx: ctx, size: cfg.PoolSize, slow: cfg.PoolSlow, maxKeys: 16, heavy: d.heavy,
+			keys: map[poolKey]chan pooled{},
+			gen: func(ctx context.Context, key poolKey, seed int64) (engine.Puzzle, error) {
+				ctx, cancel := context.WithTimeout(ctx, cfg.GenerateTimeout)
+				defer cancel()
+				p, _, err := d.generate(ctx, key, seed)
+				return p, err
+			},
+		}
+	}
 	if cfg.RateLimit > 0 {
 		d.rate = newRateLimiter(cfg.RateLimit, cfg.RateBurst)
 	}
@@ -140,6 +166,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // Drain makes /readyz answer 503 shutting_down from now on.
 func (s *Server) Drain() { s.draining.Store(true) }
 
+// Close stops the background work (the generation pool's fillers) and
+// waits for it. Call it after the HTTP server has shut down.
+func (s *Server) Close() {
+	s.stop()
+	if s.deps.pool != nil {
+		s.deps.pool.wg.Wait()
+	}
+}
+
 // deps is what the handlers share.
 type deps struct {
 	cfg      Config
@@ -148,5 +183,6 @@ type deps struct {
 	metrics  *metrics
 	heavy    *limiter
 	rate     *rateLimiter // nil when rate limiting is off
+	pool     *genPool     // nil when pooling is off
 	draining *atomic.Bool
 }

@@ -75,11 +75,13 @@ func FuzzHandlers(f *testing.F) {
 		f.Add("/solve", []byte(s))
 		f.Add("/hint", []byte(s))
 	}
+	f.Add("/generate", []byte(`{"size":4,"difficulty":"easy","seed":1}`))
+	f.Add("/generate", []byte(`{"size":4,"difficulty":"expert"}`))
 	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))
 	f.Add("/validate", []byte(`{"puzzle":"`+classic+`","solvable":true}`))
-	srv := New(Config{SolveTimeout: 200e6, MaxNodes: 100000}, nil, nil)
+	srv := New(Config{SolveTimeout: 200e6, GenerateTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, path string, body []byte) {
-		if path != "/validate" && path != "/solve" && path != "/hint" {
+		if path != "/validate" && path != "/solve" && path != "/hint" && path != "/generate" {
 			path = "/solve"
 		}
 		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
@@ -92,6 +94,26 @@ func FuzzHandlers(f *testing.F) {
 		ct := rec.Header().Get("Content-Type")
 		if (rec.Code == http.StatusOK) != (ct == mediaJSON) || !json.Valid(rec.Body.Bytes()) {
 			t.Fatalf("%s %q: %d %q %s", path, body, rec.Code, ct, rec.Body)
+		}
+	})
+}
+
+// FuzzGenerateQuery sends any query string to GET /generate: never a 5xx.
+func FuzzGenerateQuery(f *testing.F) {
+	for _, q := range []string{"size=4&difficulty=easy&seed=1", "size=4&difficulty=expert", "count=0", "seed=-5&size=6&box=3x2", "size=%zz", "a=1&a=2", "format=grid&symmetry=rotational&size=4&seed=9"} {
+		f.Add(q)
+	}
+	srv := New(Config{GenerateTimeout: 200e6, PoolSize: -1}, nil, nil)
+	f.Fuzz(func(t *testing.T, q string) {
+		req, err := http.NewRequest("GET", "/generate", nil)
+		if err != nil {
+			return
+		}
+		req.URL.RawQuery = q
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if rec.Code >= 500 || !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("?%s: %d %s", q, rec.Code, rec.Body)
 		}
 	})
 }

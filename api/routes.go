@@ -28,6 +28,8 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		r.Use(rateLimit(d), bodyLimit(d.cfg.MaxBodyBytes))
 		r.Method(http.MethodPost, "/solve", handleSolve(d))
 		r.Method(http.MethodPost, "/hint", handleHint(d))
+		r.Method(http.MethodGet, "/generate", handleGenerate(d))
+		r.Method(http.MethodPost, "/generate", handleGenerate(d))
 		r.Method(http.MethodPost, "/validate", handleValidate(d))
 	})
 

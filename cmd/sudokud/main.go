@@ -77,6 +77,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.IntVar(&cfg.API.RateBurst, "rate-burst", def.RateBurst, "burst allowed above the per-client rate")
 	fs.BoolVar(&cfg.API.TrustProxy, "trust-proxy", false, "take the client IP from X-Forwarded-For (only behind a proxy you run)")
 	fs.IntVar(&cfg.API.Workers, "workers", def.Workers, "goroutines for batch and stream validation")
+	fs.IntVar(&cfg.API.PoolSize, "pool-size", def.PoolSize, "puzzles kept ready per slow (size, box, difficulty, symmetry) for unseeded /generate (negative: no pool)")
+	fs.DurationVar(&cfg.API.PoolSlow, "pool-slow", def.PoolSlow, "generation time that makes a (size, box, difficulty, symmetry) pooled")
 
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
@@ -149,10 +151,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"solve_timeout", cfg.API.SolveTimeout.String(), "generate_timeout", cfg.API.GenerateTimeout.String(),
 		"max_nodes", cfg.API.MaxNodes, "max_heavy", cfg.API.MaxHeavy, "heavy_queue", cfg.API.HeavyQueue,
 		"queue_wait", cfg.API.QueueWait.String(), "rate_limit", cfg.API.RateLimit, "rate_burst", cfg.API.RateBurst,
-		"trust_proxy", cfg.API.TrustProxy, "workers", cfg.API.Workers)
+		"trust_proxy", cfg.API.TrustProxy, "workers", cfg.API.Workers,
+		"pool_size", cfg.API.PoolSize, "pool_slow", cfg.API.PoolSlow.String())
 
 	reg := prometheus.NewRegistry()
 	svc := api.New(cfg.API, logger, reg)
+	defer svc.Close()
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

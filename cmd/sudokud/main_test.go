@@ -194,6 +194,15 @@ func TestRunEndToEnd(t *testing.T) {
 		t.Errorf("/hint on a full grid: %d %s", status, body)
 	}
 
+	status1, _, gen1 := get(t, base+"/generate?size=6&box=3x2&difficulty=easy&seed=11&count=2")
+	status2, gen2 := post(t, base+"/generate", "application/json", `{"size":6,"box":"3x2","difficulty":"easy","seed":11,"count":2}`)
+	if status1 != 200 || status2 != 200 || !bytes.Equal(gen1, gen2) || !strings.Contains(string(gen1), `"difficulty":"easy","seed":12`) {
+		t.Errorf("/generate GET %d and POST %d differ or lack seed 12:\n%s\n%s", status1, status2, gen1, gen2)
+	}
+	if status, _, body := get(t, base+"/generate?size=4&difficulty=expert"); status != 422 || !strings.Contains(string(body), `"code":"difficulty_unavailable"`) {
+		t.Errorf("/generate 4x4 expert: %d %s", status, body)
+	}
+
 	// A stream in flight when the signal comes.
 	pr, pw := io.Pipe()
 	req, _ := http.NewRequest("POST", base+"/validate", pr)

@@ -1,0 +1,259 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokud/sudokud/engine"
+)
+
+// generateRequest is the query string of GET /generate or the body of
+// POST /generate. Pointers tell a field left out from one given as 0.
+type generateRequest struct {
+	Size       *int   `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
+	Box        string `json:"box,omitempty" validate:"omitempty,max=16"`
+	Difficulty string `json:"difficulty,omitempty" validate:"omitempty,oneof=easy medium hard expert"`
+	Seed       *int64 `json:"seed,omitempty"`
+	Count      *int   `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
+	Symmetry   string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`
+	Format     string `json:"format,omitempty" validate:"omitempty,oneof=string grid"`
+}
+
+type ratingJSON struct {
+	Score      float64        `json:"score"`
+	Techniques map[string]int `json:"techniques"`
+}
+
+type generatedPuzzle struct {
+	Size       int        `json:"size"`
+	Box        string     `json:"box"`
+	Difficulty string     `json:"difficulty"`
+	Seed       int64      `json:"seed"`
+	Puzzle     any        `json:"puzzle"`
+	Solution   any        `json:"solution"`
+	Givens     int        `json:"givens"`
+	Rating     ratingJSON `json:"rating"`
+}
+
+type generateResponse struct {
+	Puzzles []generatedPuzzle `json:"puzzles"`
+}
+
+// maxSeed bounds the seeds the server picks to integers a JavaScript
+// client holds exactly (2^53).
+const maxSeed = 1 << 53
+
+// handleGenerate generates count puzzles. Puzzle i of a request with seed
+// s is generated from seed s+i and reports it, so any one of them can be
+// asked for again on its own.
+func handleGenerate(d *deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req generateRequest
+		var err error
+		if r.Method == http.MethodGet {
+			err = queryRequest(r.URL.Query(), &req)
+		} else if r.ContentLength != 0 {
+			err = decode(r, &req)
+		}
+		if err == nil {
+			if verr := d.validate.Struct(&req); verr != nil {
+				err = validationProblem(verr)
+			}
+		}
+		if err != nil {
+			writeProblem(w, err)
+			return
+		}
+		size, count := 9, 1
+		if req.Size != nil {
+			size = *req.Size
+		}
+		if req.Count != nil {
+			count = *req.Count
+		}
+		shape, err := engine.ParseShape(size, req.Box)
+		if err != nil {
+			writeProblem(w, err)
+			return
+		}
+		level := engine.Medium
+		if req.Difficulty != "" {
+			if level, err = engine.ParseLevel(req.Difficulty); err != nil {
+				writeProblem(w, err)
+				return
+			}
+		}
+		sym := engine.SymmetryNone
+		if req.Symmetry != "" {
+			if sym, err = engine.ParseSymmetry(req.Symmetry); err != nil {
+				writeProblem(w, err)
+				return
+			}
+		}
+		if !engine.Offers(shape, level) {
+			writeProblem(w, difficultyUnavailable(shape, level))
+			return
+		}
+		seed := randomSeed()
+		if req.Seed != nil {
+			seed = *req.Seed
+		}
+		release, err := d.acquireHeavy(r)
+		if err != nil {
+			writeProblem(w, err)
+			return
+		}
+		defer release()
+		ctx, cancel := context.WithTimeout(r.Context(), d.cfg.GenerateTimeout)
+		defer cancel()
+		grid := req.Format == "grid"
+		key := poolKey{shape: shape, level: level, symmetry: sym}
+		resp := generateResponse{Puzzles: make([]generatedPuzzle, 0, count)}
+		for i := range count {
+			if req.Seed == nil {
+				if it, ok := d.pool.take(key); ok {
+					resp.Puzzles = append(resp.Puzzles, puzzleOut(it.p, it.seed, grid))
+					continue
+				}
+			}
+			s := seed + int64(i)
+			p, elapsed, err := d.generate(ctx, key, s)
+			if errors.Is(err, engine.ErrDifficultyUnavailable) {
+				// The shape offers the level (checked above) but this seed
+				// found no such puzzle within its attempts: out of budget.
+				err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
+					fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
+			}
+			if err != nil {
+				writeProblem(w, err)
+				return
+			}
+			d.pool.observe(key, elapsed)
+			resp.Puzzles = append(resp.Puzzles, puzzleOut(p, s, grid))
+		}
+		encode(w, http.StatusOK, resp)
+	})
+}
+
+// generate runs engine.Generate for key from seed and records its
+// duration.
+func (d *deps) generate(ctx context.Context, key poolKey, seed int64) (engine.Puzzle, time.Duration, error) {
+	start := time.Now()
+	p, err := engine.Generate(ctx, engine.NewRand(seed), engine.Options{Shape: key.shape, Level: key.level, Symmetry: key.symmetry})
+	elapsed := time.Since(start)
+	d.metrics.generateDuration.WithLabelValues(strconv.Itoa(key.shape.Size), key.shape.Box(), key.level.String()).Observe(elapsed.Seconds())
+	return p, elapsed, err
+}
+
+// puzzleOut is the answer's form of a generated puzzle.
+func puzzleOut(p engine.Puzzle, seed int64, grid bool) generatedPuzzle {
+	techniques := p.Rating.Techniques
+	if techniques == nil {
+		techniques = map[string]int{}
+	}
+	s := p.Puzzle.Shape()
+	return generatedPuzzle{
+		Size:       s.Size,
+		Box:        s.Box(),
+		Difficulty: p.Rating.Level.String(),
+		Seed:       seed,
+		Puzzle:     boardOut(p.Puzzle, grid),
+		Solution:   boardOut(p.Solution, grid),
+		Givens:     p.Puzzle.Givens(),
+		Rating:     ratingJSON{Score: p.Rating.Score, Techniques: techniques},
+	}
+}
+
+// difficultyUnavailable is the 422 that names the levels shape offers.
+func difficultyUnavailable(shape engine.Shape, level engine.Level) *problem {
+	var names []string
+	for _, l := range engine.LevelsOf(shape) {
+		names = append(names, l.String())
+	}
+	p := newProblem(http.StatusUnprocessableEntity, codeDifficultyUnavailable,
+		fmt.Sprintf("a %dx%d board with %s boxes has no %s puzzles; it offers: %s", shape.Size, shape.Size, shape.Box(), level, strings.Join(names, ", ")))
+	p.Levels = names
+	if p.Levels == nil {
+		p.Levels = []string{}
+	}
+	return p
+}
+
+// randomSeed picks a seed for a request that gave none.
+func randomSeed() int64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) % maxSeed)
+}
+
+// queryRequest reads GET /generate's query string into req with the same
+// field names, types and errors as the JSON body.
+func queryRequest(q url.Values, req *generateRequest) error {
+	var errs []fieldError
+	intField := func(name, v string, bits int) (int64, bool) {
+		n, err := strconv.ParseInt(v, 10, bits)
+		if err != nil {
+			errs = append(errs, fieldError{Field: name, Message: "must be an integer, not " + strconv.Quote(v)})
+			return 0, false
+		}
+		return n, true
+	}
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		vs := q[name]
+		if len(vs) != 1 {
+			errs = append(errs, fieldError{Field: name, Message: "is given more than once"})
+			continue
+		}
+		v := vs[0]
+		switch name {
+		case "size":
+			if n, ok := intField(name, v, 32); ok {
+				size := int(n)
+				req.Size = &size
+			}
+		case "count":
+			if n, ok := intField(name, v, 32); ok {
+				count := int(n)
+				req.Count = &count
+			}
+		case "seed":
+			if n, ok := intField(name, v, 64); ok {
+				req.Seed = &n
+			}
+		case "box":
+			req.Box = v
+		case "difficulty":
+			req.Difficulty = v
+		case "symmetry":
+			req.Symmetry = v
+		case "format":
+			req.Format = v
+		default:
+			errs = append(errs, fieldError{Field: name, Message: "is not a parameter of this request"})
+		}
+	}
+	if errs == nil {
+		return nil
+	}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Field + " " + e.Message
+	}
+	p := newProblem(http.StatusBadRequest, codeInvalidRequest, strings.Join(msgs, "; "))
+	p.Errors = errs
+	return p
+}

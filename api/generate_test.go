@@ -1,0 +1,243 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sudokud/sudokud/engine"
+)
+
+type generatedJSON struct {
+	Size       int
+	Box        string
+	Difficulty string
+	Seed       int64
+	Puzzle     string
+	Solution   string
+	Givens     int
+	Rating     struct {
+		Score      float64
+		Techniques map[string]int
+	}
+}
+
+// mustGenerated checks a generated puzzle: exactly one solution, the one
+// returned; the grader's level is the one asked for.
+func mustGenerated(tb testing.TB, p generatedJSON, difficulty string) {
+	tb.Helper()
+	puzzle := mustParse(tb, p.Puzzle, p.Size, p.Box)
+	sol := mustParse(tb, p.Solution, p.Size, p.Box)
+	mustSolved(tb, puzzle, sol)
+	n, _, err := engine.CountSolutions(context.Background(), puzzle, 2, engine.Limits{})
+	if err != nil || n != 1 {
+		tb.Fatalf("puzzle %s has %d solutions (%v)", p.Puzzle, n, err)
+	}
+	if got := mustSolution(tb, puzzle); got != sol {
+		tb.Fatalf("solution %s, the solver says %s", sol, got)
+	}
+	if p.Difficulty != difficulty {
+		tb.Fatalf("difficulty %s, asked for %s", p.Difficulty, difficulty)
+	}
+	r, err := engine.Grade(context.Background(), puzzle, engine.Limits{})
+	if err != nil || r.Level.String() != difficulty {
+		tb.Fatalf("the grader rates %s as %v (%v), want %s", p.Puzzle, r.Level, err, difficulty)
+	}
+	if p.Givens != puzzle.Givens() {
+		tb.Fatalf("givens %d, the puzzle has %d", p.Givens, puzzle.Givens())
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	tests := []struct {
+		query      string
+		size       int
+		box        string
+		difficulty string
+		count      int
+	}{
+		{"size=4&difficulty=easy&seed=1", 4, "2x2", "easy", 1},
+		{"size=6&box=3x2&difficulty=easy&seed=2&count=2", 6, "3x2", "easy", 2},
+		{"difficulty=easy&seed=3", 9, "3x3", "easy", 1},
+		{"seed=4", 9, "3x3", "medium", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			ex := c.do("GET", "/generate?"+tt.query, "", nil)
+			if ex.status != http.StatusOK {
+				t.Fatalf("%d %s", ex.status, ex.body)
+			}
+			var got struct{ Puzzles []generatedJSON }
+			ex.json(t, &got)
+			if len(got.Puzzles) != tt.count {
+				t.Fatalf("%d puzzles, want %d", len(got.Puzzles), tt.count)
+			}
+			for _, p := range got.Puzzles {
+				if p.Size != tt.size || p.Box != tt.box {
+					t.Fatalf("shape %d %s, want %d %s", p.Size, p.Box, tt.size, tt.box)
+				}
+				mustGenerated(t, p, tt.difficulty)
+			}
+		})
+	}
+}
+
+// TestGenerateSeedReproduces: the same request gives the same puzzles, GET
+// and POST alike; puzzle i of seed s is the puzzle of seed s+i; a puzzle
+// from a server-picked seed comes back when asked for with that seed.
+func TestGenerateSeedReproduces(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	get := func(q string) []generatedJSON {
+		ex := c.do("GET", "/generate?"+q, "", nil)
+		if ex.status != 200 {
+			t.Fatalf("%s: %d %s", q, ex.status, ex.body)
+		}
+		var got struct{ Puzzles []generatedJSON }
+		ex.json(t, &got)
+		return got.Puzzles
+	}
+	a := get("size=6&difficulty=easy&seed=77&count=2")
+	b := get("size=6&difficulty=easy&seed=77&count=2")
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Fatalf("same seed, different puzzles:\n%s", diff)
+	}
+	ex := c.post("/generate", map[string]any{"size": 6, "difficulty": "easy", "seed": 77, "count": 2})
+	var post struct{ Puzzles []generatedJSON }
+	ex.json(t, &post)
+	if diff := cmp.Diff(a, post.Puzzles); diff != "" {
+		t.Fatalf("POST differs from GET:\n%s", diff)
+	}
+	if second := get("size=6&difficulty=easy&seed=78"); a[1].Seed != 78 || second[0].Puzzle != a[1].Puzzle {
+		t.Fatalf("puzzle 2 of seed 77 (seed %d) is not the puzzle of seed 78", a[1].Seed)
+	}
+	picked := get("size=4&difficulty=easy")
+	again := get(fmt.Sprintf("size=4&difficulty=easy&seed=%d", picked[0].Seed))
+	if picked[0].Puzzle != again[0].Puzzle {
+		t.Fatalf("server-picked seed %d does not reproduce", picked[0].Seed)
+	}
+	if picked[0].Seed < 0 || picked[0].Seed >= maxSeed {
+		t.Fatalf("picked seed %d outside [0, 2^53)", picked[0].Seed)
+	}
+}
+
+func TestGenerateFormsAndSymmetry(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	ex := c.do("GET", "/generate?size=4&difficulty=easy&seed=5&format=grid&symmetry=rotational", "", nil)
+	if ex.status != 200 {
+		t.Fatalf("%d %s", ex.status, ex.body)
+	}
+	var got struct {
+		Puzzles []struct {
+			Puzzle, Solution [][]int
+		}
+	}
+	ex.json(t, &got)
+	puzzle, err := engine.FromGrid(got.Puzzles[0].Puzzle, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := engine.FromGrid(got.Puzzles[0].Solution, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSolved(t, puzzle, sol)
+	n := puzzle.Size() * puzzle.Size()
+	for i := range n {
+		if (puzzle.At(i) == 0) != (puzzle.At(n-1-i) == 0) {
+			t.Fatalf("givens not rotationally symmetric: %s", puzzle)
+		}
+	}
+}
+
+func TestGenerateErrors(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	tests := []struct {
+		name   string
+		method string
+		target string
+		body   string
+		status int
+		code   string
+		fields []string
+	}{
+		{"no expert 4x4", "GET", "/generate?size=4&difficulty=expert", "", 422, codeDifficultyUnavailable, nil},
+		{"count 0", "GET", "/generate?count=0", "", 400, codeInvalidRequest, []string{"count"}},
+		{"count 101", "POST", "/generate", `{"count":101}`, 400, codeInvalidRequest, []string{"count"}},
+		{"difficulty", "GET", "/generate?difficulty=insane", "", 400, codeInvalidRequest, []string{"difficulty"}},
+		{"size not int", "GET", "/generate?size=nine", "", 400, codeInvalidRequest, []string{"size"}},
+		{"unknown param", "GET", "/generate?sise=9", "", 400, codeInvalidRequest, []string{"sise"}},
+		{"symmetry", "POST", "/generate", `{"symmetry":"mirror"}`, 400, codeInvalidRequest, []string{"symmetry"}},
+		{"format", "POST", "/generate", `{"format":"png"}`, 400, codeInvalidRequest, []string{"format"}},
+		{"size 7", "GET", "/generate?size=7", "", 400, codeInvalidBoard, nil},
+		{"box", "GET", "/generate?size=6&box=3x3", "", 400, codeInvalidBoard, nil},
+		{"unknown field", "POST", "/generate", `{"level":"easy"}`, 400, codeInvalidRequest, []string{"level"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ct := ""
+			if tt.body != "" {
+				ct = mediaJSON
+			}
+			ex := c.do(tt.method, tt.target, ct, []byte(tt.body))
+			p := ex.problem(t)
+			if ex.status != tt.status || p.Code != tt.code {
+				t.Fatalf("%d %s, want %d %s", ex.status, ex.body, tt.status, tt.code)
+			}
+			var fields []string
+			for _, e := range p.Errors {
+				fields = append(fields, e.Field)
+			}
+			if diff := cmp.Diff(tt.fields, fields); diff != "" {
+				t.Errorf("fields (-want +got):\n%s", diff)
+			}
+			if tt.code == codeDifficultyUnavailable && len(p.Levels) == 0 {
+				t.Errorf("difficulty_unavailable names no levels: %s", ex.body)
+			}
+		})
+	}
+	// An empty POST takes every default.
+	if ex := c.do("POST", "/generate", "", nil); ex.status != 200 {
+		t.Fatalf("empty POST: %d %s", ex.status, ex.body)
+	}
+}
+
+// TestGeneratePool: a slow (shape, level, symmetry) is pooled; an unseeded
+// request then gets a pooled puzzle whose seed reproduces it exactly, and
+// a seeded request never takes from the pool.
+func TestGeneratePool(t *testing.T) {
+	c := newClient(t, Config{PoolSize: 2, PoolSlow: time.Nanosecond})
+	get := func(q string) generatedJSON {
+		ex := c.do("GET", "/generate?"+q, "", nil)
+		if ex.status != 200 {
+			t.Fatalf("%s: %d %s", q, ex.status, ex.body)
+		}
+		var got struct{ Puzzles []generatedJSON }
+		ex.json(t, &got)
+		mustGenerated(t, got.Puzzles[0], "easy")
+		return got.Puzzles[0]
+	}
+	get("size=6&difficulty=easy") // every generation is "slow": pooling starts
+	key := poolKey{shape: engine.Shape{Size: 6, BoxRows: 2, BoxCols: 3}, level: engine.Easy}
+	deadline := time.Now().Add(30 * time.Second)
+	for c.srv.deps.pool.ready(key) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatal("the pool never filled")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	seeded := get("size=6&difficulty=easy&seed=5")
+	if n := c.srv.deps.pool.ready(key); n != 2 {
+		t.Fatalf("a seeded request took from the pool (%d left)", n)
+	}
+	if again := get("size=6&difficulty=easy&seed=5"); again.Puzzle != seeded.Puzzle {
+		t.Fatal("seeded requests differ")
+	}
+	pooled := get("size=6&difficulty=easy")
+	if again := get(fmt.Sprintf("size=6&difficulty=easy&seed=%d", pooled.Seed)); again.Puzzle != pooled.Puzzle {
+		t.Fatalf("pooled puzzle of seed %d does not reproduce", pooled.Seed)
+	}
+}
