@@ -12,6 +12,7 @@ import (
 func TestMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	srv := New(DefaultConfig(), nil, reg)
+	t.Cleanup(srv.Close)
 	c := &apiClient{tb: t, h: srv, srv: srv}
 	for range 3 {
 		c.post("/validate", map[string]any{"puzzle": classicSolved})
@@ -20,6 +21,7 @@ func TestMetrics(t *testing.T) {
 	c.do("GET", "/nope", "", nil)
 	c.post("/solve", map[string]any{"puzzle": classic})
 	c.post("/solve", map[string]any{"size": 16, "puzzle": strings.Repeat(".", 256)})
+	c.post("/generate", map[string]any{"size": 4, "difficulty": "easy", "seed": 1, "count": 3})
 
 	m := srv.deps.metrics
 	if got := testutil.ToFloat64(m.requests.WithLabelValues("/validate", "POST", "200")); got != 3 {
@@ -53,6 +55,7 @@ func TestMetrics(t *testing.T) {
 		`sudoku_solve_duration_seconds_count{box="3x3",size="9"} 1`,
 		`sudoku_solve_duration_seconds_count{box="4x4",size="16"} 1`,
 		`sudokud_http_requests_total{method="POST",route="/solve",status="200"} 2`,
+		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4"} 3`,
 	} {
 		if !strings.Contains(string(ex.body), series) {
 			t.Errorf("/metrics lacks %s", series)

@@ -175,6 +175,8 @@ func TestOverload(t *testing.T) {
 	}{
 		{"/solve", map[string]any{"puzzle": classic}},
 		{"/validate", map[string]any{"puzzle": classic, "solvable": true}},
+		{"/hint", map[string]any{"puzzle": classic}},
+		{"/generate", map[string]any{"size": 4, "difficulty": "easy"}},
 	} {
 		ex := c.post(req.target, req.body)
 		if ex.status != http.StatusServiceUnavailable || ex.problem(t).Code != codeOverloaded || ex.header.Get("Retry-After") == "" {
