@@ -41,7 +41,6 @@ func TestPlaygroundBrowser(t *testing.T) {
 	t.Logf("screenshots in %s", site.shots)
 
 	t.Run("6x6 game: conflict, hint, keyboard fill, win", func(t *testing.T) {
-		site.needs(t, "/generate", "/hint")
 		p := site.open(t, browser, "/?size=6&box=2x3&difficulty=easy&seed=6")
 		p.waitGame(6, 2, 3)
 		givens := p.board()
@@ -263,7 +262,6 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("levels a size offers are learned from 422 difficulty_unavailable", func(t *testing.T) {
-		site.needs(t, "/generate")
 		code := site.generateCode(t, 4, "2x2", "expert")
 		if code != "difficulty_unavailable" {
 			t.Skipf("a 4x4 expert puzzle gave %q, not difficulty_unavailable", code)
@@ -277,6 +275,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 		if st := p.status(); !strings.Contains(st, "offers") {
 			t.Errorf("status %q does not say which levels 4x4 offers", st)
 		}
+		p.shot("4x4-levels")
 	})
 
 	t.Run("a failing endpoint shows its error in #status", func(t *testing.T) {
@@ -333,23 +332,6 @@ func newSite(t *testing.T) *site {
 
 func (s *site) fail(path string) { s.mu.Lock(); s.broken[path] = true; s.mu.Unlock() }
 func (s *site) heal(path string) { s.mu.Lock(); delete(s.broken, path); s.mu.Unlock() }
-
-// needs skips a subtest while the server does not have an endpoint it
-// plays through yet (404 not_found): the endpoints land one by one.
-// TODO(play): drop once /generate and /hint are on main.
-func (s *site) needs(t *testing.T, paths ...string) {
-	t.Helper()
-	for _, path := range paths {
-		res, err := http.Post(s.url+path, "application/json", strings.NewReader(`{"size":1}`))
-		if err != nil {
-			t.Fatalf("POST %s: %v", path, err)
-		}
-		res.Body.Close()
-		if res.StatusCode == http.StatusNotFound {
-			t.Skipf("%s is not on this server yet (404)", path)
-		}
-	}
-}
 
 func (s *site) post(t *testing.T, path string, req any) (int, map[string]any) {
 	t.Helper()
