@@ -46,6 +46,14 @@ type Result struct {
 // node budget runs out or ctx is done first. Solve allocates nothing once
 // warm, except on error paths.
 func Solve(ctx context.Context, b Board, lim Limits) (Result, error) {
+	if b.shape == shape9 {
+		return solve9(ctx, &b, lim)
+	}
+	return solveGeneric(ctx, b, lim)
+}
+
+// solveGeneric is Solve for any shape.
+func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 	if !b.shape.valid() {
 		return Result{}, boardError("invalid shape " + b.shape.Box())
 	}
@@ -77,6 +85,14 @@ func Solve(ctx context.Context, b Board, lim Limits) (Result, error) {
 // Errors are those of Solve, except that no solution is a count of 0, not an
 // error.
 func CountSolutions(ctx context.Context, b Board, max int, lim Limits) (int, Stats, error) {
+	if b.shape == shape9 {
+		return count9(ctx, &b, max, lim)
+	}
+	return countGeneric(ctx, b, max, lim)
+}
+
+// countGeneric is CountSolutions for any shape.
+func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats, error) {
 	if !b.shape.valid() {
 		return 0, Stats{}, boardError("invalid shape " + b.shape.Box())
 	}
