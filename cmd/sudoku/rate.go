@@ -22,8 +22,9 @@ line per puzzle to stdout, in input order:
 
     <level> <score> <technique>=<count> ...
 
-for example "medium 74 claiming=1 hidden_single=30 naked_single=20
-pointing=2": the level (easy, medium, hard or expert: the hardest technique
+for example "medium 177 full_house=13 hidden_single=18 naked_single=25
+pointing=3" (sudoku generate -n 2 -seed 1 -difficulty medium, second
+puzzle): the level (easy, medium, hard or expert: the hardest technique
 a player needs), the score (the sum of the technique weights, which ranks
 puzzles within a level) and every technique used with how often, by name.
 "search" among them means logic stalled and a cell was taken from the
