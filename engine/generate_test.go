@@ -18,7 +18,7 @@ import (
 
 var (
 	updateGolden = flag.Bool("update", false, "rewrite the golden puzzles under testdata/golden")
-	genLong      = flag.Bool("genlong", false, "also generate (and check) hard puzzles on boards larger than 16x16, whose independent check takes minutes")
+	genLong      = flag.Bool("genlong", false, "also run the TestGenerateOffered cases in slowToProve, whose independent check takes up to minutes")
 )
 
 // plainCount counts the solutions of b, up to max, and returns the first
@@ -238,12 +238,19 @@ func checkPuzzle(t *testing.T, p Puzzle, opt Options) {
 	}
 }
 
+// slowToProve lists the (shape, level) cases of TestGenerateOffered whose
+// puzzle (for the seed the test uses) plainCount needs over 5 s to prove
+// unique: hard puzzles need fish and wings, and a search without them
+// branches a lot on large boards. Generating them takes under a second.
+// They run with -genlong (measured: 24x24-12x2 334 s, 18x18-6x3 39 s,
+// 21x21 33 s, 24x24 6 s).
+var slowToProve = map[string]bool{
+	"18x18-6x3/hard": true, "21x21/hard": true, "24x24/hard": true, "24x24-12x2/hard": true,
+}
+
 // TestGenerateOffered generates every level every shape offers, within the
 // default attempts, and checks each puzzle. In -short mode it keeps to the
-// shapes up to 16×16. Hard puzzles on larger boards are generated in well
-// under a second, but plainCount needs up to minutes to prove them unique
-// (they need fish and wings; a search without them branches a lot), so
-// they run with -genlong only.
+// shapes up to 16×16; slowToProve cases run with -genlong only.
 func TestGenerateOffered(t *testing.T) {
 	for _, s := range Shapes() {
 		if testing.Short() && s.Size > 16 {
@@ -251,9 +258,10 @@ func TestGenerateOffered(t *testing.T) {
 		}
 		for _, l := range LevelsOf(s) {
 			s, l := s, l
-			t.Run(shapeName(s)+"/"+l.String(), func(t *testing.T) {
-				if s.Size > 16 && l == Hard && !*genLong {
-					t.Skip("hard on a board larger than 16x16: run with -genlong")
+			name := shapeName(s) + "/" + l.String()
+			t.Run(name, func(t *testing.T) {
+				if slowToProve[name] && !*genLong {
+					t.Skip("proving this puzzle unique takes the independent counter long: run with -genlong")
 				}
 				opt := Options{Shape: s, Level: l}
 				p, err := Generate(context.Background(), NewRand(int64(s.Size*10+int(l))), opt)
