@@ -179,17 +179,21 @@ func TestSolveEveryShape(t *testing.T) {
 			empty := NewBoard(s)
 			full := firstSolution(t, empty)
 			checkSolution(t, empty, full)
-			res, err := Solve(context.Background(), empty, Limits{MaxNodes: 200_000})
+			budget, hardFrom := int64(200_000), 21
+			if testing.Short() {
+				budget, hardFrom = 20_000, 16
+			}
+			res, err := Solve(context.Background(), empty, Limits{MaxNodes: budget})
 			switch {
 			case err == nil:
 				checkSolution(t, empty, res.Solution)
 				if res.Unique {
 					t.Fatal("empty board reported unique")
 				}
-			case errors.Is(err, ErrSearchLimit) && s.Size >= 21:
+			case errors.Is(err, ErrSearchLimit) && s.Size >= hardFrom:
 				// The smallest grid of some large empty boards is beyond
 				// this budget; a first solution (above) is not.
-				t.Logf("empty %v: smallest solution beyond 200,000 nodes", s)
+				t.Logf("empty %v: smallest solution beyond %d nodes", s, budget)
 			default:
 				t.Fatalf("empty: %v", err)
 			}
@@ -200,7 +204,7 @@ func TestSolveEveryShape(t *testing.T) {
 						p.SetAt(i, 0)
 					}
 				}
-				res, err := Solve(context.Background(), p, Limits{MaxNodes: 300_000})
+				res, err := Solve(context.Background(), p, Limits{MaxNodes: 10 * budget})
 				if errors.Is(err, ErrSearchLimit) && s.Size >= 16 {
 					// Proving which of many solutions is the smallest can
 					// exceed the budget on large sparse boards; finding
@@ -208,7 +212,7 @@ func TestSolveEveryShape(t *testing.T) {
 					if n, _, err := CountSolutions(context.Background(), p, 2, Limits{}); err != nil || n != 2 {
 						t.Fatalf("keep %.2f: smallest beyond budget but count = %d, %v", keep, n, err)
 					}
-					t.Logf("keep %.2f: smallest of several solutions beyond 300,000 nodes", keep)
+					t.Logf("keep %.2f: smallest of several solutions beyond %d nodes", keep, 10*budget)
 					continue
 				}
 				if err != nil {
