@@ -147,13 +147,16 @@ type solver struct {
 	guesses int64
 	err     error
 
-	lex      bool  // branch on the first open cell, values ascending
-	limit    int64 // node count at which the current attempt stops
-	probing  bool  // whether to look ahead on two-candidate cells (big boards)
-	maxCount int
-	count    int
-	record   bool            // whether to record the first solution
-	out      [MaxCells]uint8 // the first solution found, when recorded
+	lex   bool  // branch on the first open cell, values ascending
+	limit int64 // node count at which the current attempt stops
+	// The context is checked every checkEvery nodes: often on big boards,
+	// whose nodes cost more.
+	checkEvery, nextCheck int64
+	probing               bool // whether to look ahead on two-candidate cells (big boards)
+	maxCount              int
+	count                 int
+	record                bool            // whether to record the first solution
+	out                   [MaxCells]uint8 // the first solution found, when recorded
 }
 
 var solverPool = sync.Pool{New: func() any { return new(solver) }}
@@ -167,6 +170,10 @@ func getSolver(shape Shape) *solver {
 		s.full = uint32(1)<<t.n - 1
 		s.stride = t.cells + 3*t.n + 1
 		s.probing = t.n >= probeMinSize
+		s.checkEvery = 1024
+		if t.n >= 12 {
+			s.checkEvery = 32
+		}
 		if cap(s.queue) < t.cells {
 			s.queue = make([]int16, t.cells)
 		}
@@ -178,6 +185,24 @@ func getSolver(shape Shape) *solver {
 func (s *solver) begin(ctx context.Context, lim Limits) {
 	s.ctx, s.limit = ctx, lim.maxNodes()
 	s.nodes, s.guesses, s.err = 0, 0, nil
+	s.nextCheck = s.checkEvery
+}
+
+// overBudget reports whether the search must stop, for its node budget or
+// its context, and sets s.err when it must.
+func (s *solver) overBudget() bool {
+	if s.nodes > s.limit {
+		s.err = ErrSearchLimit
+		return true
+	}
+	if s.nodes >= s.nextCheck {
+		s.nextCheck = s.nodes + s.checkEvery
+		if s.ctx.Err() != nil {
+			s.err = ErrSearchLimit
+			return true
+		}
+	}
+	return false
 }
 
 // level returns the state of search depth d, growing the stack as needed.
@@ -317,12 +342,7 @@ func (s *solver) assign(cand []uint32, c int, bit uint32) bool {
 func (s *solver) search(d int) bool {
 	st := s.level(d)
 	s.nodes++
-	if s.nodes > s.limit {
-		s.err = ErrSearchLimit
-		return true
-	}
-	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
-		s.err = ErrSearchLimit
+	if s.overBudget() {
 		return true
 	}
 	if !s.propagate(st) {
@@ -331,6 +351,9 @@ func (s *solver) search(d int) bool {
 	if s.probing && st[s.stride-1] != 0 {
 		if !s.probe(d) {
 			return false
+		}
+		if s.err != nil {
+			return true
 		}
 		st = s.level(d)
 	}
@@ -749,6 +772,9 @@ func (s *solver) probe(d int) bool {
 					s.qh, s.qt = 0, 0
 					s.assign(next[:s.cells], c, bit)
 					s.nodes++
+					if s.overBudget() {
+						return true // s.err is set: search stops
+					}
 					if s.propagate(next) {
 						keep |= bit
 					}

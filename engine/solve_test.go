@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestSolveDataSets(t *testing.T) {
@@ -270,4 +271,28 @@ func FuzzSolve(f *testing.F) {
 			t.Fatalf("unexpected error %v", err)
 		}
 	})
+}
+
+// TestSolveStopsAtDeadline: a search on a large sparse board stops soon
+// after its context's deadline, whatever its node budget.
+func TestSolveStopsAtDeadline(t *testing.T) {
+	p := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 1)[0])
+	for i := 0; i < p.Shape().Cells(); i += 3 {
+		p.SetAt(i, 0)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Solve(ctx, p, Limits{MaxNodes: 1 << 40})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, ErrSearchLimit) {
+			t.Fatalf("err = %v", err)
+		}
+	case <-time.After(30 * time.Second): // generous: a hang, not a slow machine
+		t.Fatal("Solve did not stop after its deadline")
+	}
 }
