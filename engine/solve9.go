@@ -20,9 +20,12 @@ type grid9 struct {
 	pos [3][9]uint32
 	// free[b]: the cells of band b that hold no digit yet.
 	free [3]uint32
-	// dirty[d]: bit b is set when pos[b][d] changed since the digit was
-	// last checked by the band and column rules.
-	dirty [9]uint8
+	// dirty: bit 9b+d is set when pos[b][d] changed since the band and
+	// stack rules last looked at it.
+	dirty uint32
+	// bands: bit b is set when band b changed since naked singles were
+	// last looked for in it.
+	bands uint32
 }
 
 const band9 = 1<<27 - 1
@@ -45,6 +48,8 @@ var (
 	col9 [9]uint32
 	// box9: a box of a band → its nine cells.
 	box9 [3]uint32
+	// dirty9: a set of bands → their bits for digit 0 in grid9.dirty.
+	dirty9 = [8]uint32{0, 1, 1 << 9, 1<<9 | 1, 1 << 18, 1<<18 | 1, 1<<18 | 1<<9, 1<<18 | 1<<9 | 1}
 )
 
 func init() {
@@ -98,9 +103,7 @@ func (g *grid9) load(b *Board) bool {
 		}
 		g.free[i] = band9
 	}
-	for d := range g.dirty {
-		g.dirty[d] = 7
-	}
+	g.dirty, g.bands = band9, 7
 	for i := 0; i < 81; i++ {
 		v := int(b.cells[i])
 		if v == 0 {
@@ -119,27 +122,36 @@ func (g *grid9) load(b *Board) bool {
 func (g *grid9) place(b, d, k int) {
 	bit := uint32(1) << k
 	p := &g.pos[b]
+	var had uint32
 	for e := range p {
-		if p[e]&bit != 0 {
-			p[e] &^= bit
-			g.dirty[e] |= 1 << b
-		}
+		m := p[e]
+		had |= (m >> k & 1) << e
+		p[e] = m &^ bit
 	}
 	p[d] = p[d]&^peers9[k] | bit
 	c := col9[k%9]
 	b1, b2 := (b+1)%3, (b+2)%3
-	g.pos[b1][d] &^= c
-	g.pos[b2][d] &^= c
-	g.dirty[d] = 7
+	changed := uint32(1) << b
+	if g.pos[b1][d]&c != 0 {
+		g.pos[b1][d] &^= c
+		changed |= 1 << b1
+	}
+	if g.pos[b2][d]&c != 0 {
+		g.pos[b2][d] &^= c
+		changed |= 1 << b2
+	}
+	g.dirty |= had<<(9*b) | dirty9[changed]<<d
+	g.bands |= changed
 	g.free[b] &^= bit
 }
 
 // nakedSingles places every free cell that has one candidate left, until
 // none is left, and reports false when a free cell has none.
 func (g *grid9) nakedSingles() bool {
-	for {
-		found := false
-		for b := 0; b < 3; b++ {
+	for g.bands != 0 {
+		b := bits.TrailingZeros32(g.bands)
+		g.bands &= g.bands - 1
+		{
 			f := g.free[b]
 			if f == 0 {
 				continue
@@ -166,19 +178,16 @@ func (g *grid9) nakedSingles() bool {
 					return false // an earlier single took its last candidate
 				}
 				g.place(b, d, k)
-				found = true
 			}
 		}
-		if !found {
-			return true
-		}
 	}
+	return true
 }
 
 // propagate applies the rules until nothing changes: naked singles; for
 // each digit and band, the band rule (allowed9: locked candidates and the
 // once-per-row-and-box placement) and hidden singles in rows and boxes; for
-// each digit, hidden singles in columns. It reports false on a
+// each digit, the same rule on stacks and hidden singles in columns. It reports false on a
 // contradiction.
 func (g *grid9) propagate() bool {
 	for {
@@ -186,12 +195,14 @@ func (g *grid9) propagate() bool {
 			return false
 		}
 		progress := false
-		for d := 0; d < 9; d++ {
-			if g.dirty[d] == 0 {
-				continue
-			}
-			g.dirty[d] = 0
+		for g.dirty != 0 {
+			d := bits.TrailingZeros32(g.dirty) % 9
+			todo := g.dirty >> d & dirty9[7]
+			g.dirty &^= dirty9[7] << d
 			for b := 0; b < 3; b++ {
+				if todo>>(9*b)&1 == 0 {
+					continue
+				}
 				a := g.pos[b][d]
 				s := rowBox9[a&0x1ff] | rowBox9[a>>9&0x1ff]<<3 | rowBox9[a>>18]<<6
 				al := allowed9[s]
@@ -201,6 +212,7 @@ func (g *grid9) propagate() bool {
 				if na := a & expand9[al]; na != a {
 					a = na
 					g.pos[b][d] = a
+					g.bands |= 1 << b
 					progress = true
 				}
 				f := g.free[b]
@@ -223,6 +235,42 @@ func (g *grid9) propagate() bool {
 						a, f = g.pos[b][d], g.free[b]
 					}
 				}
+			}
+			// The stack rule, the band rule turned sideways: in each
+			// stack the digit takes one column per band and one band per
+			// column.
+			a0, a1, a2 := g.pos[0][d], g.pos[1][d], g.pos[2][d]
+			f0 := (a0 | a0>>9 | a0>>18) & 0x1ff
+			f1 := (a1 | a1>>9 | a1>>18) & 0x1ff
+			f2 := (a2 | a2>>9 | a2>>18) & 0x1ff
+			var k0, k1, k2 uint32
+			for t := 0; t < 9; t += 3 {
+				al := uint32(allowed9[f0>>t&7|(f1>>t&7)<<3|(f2>>t&7)<<6])
+				if al == 0 {
+					return false
+				}
+				k0 |= (al & 7) << t
+				k1 |= (al >> 3 & 7) << t
+				k2 |= (al >> 6) << t
+			}
+			const cols = 1 | 1<<9 | 1<<18 // a column mask times this spans the band
+			if k0 != f0 {
+				g.pos[0][d] = a0 & (k0 * cols)
+				g.bands |= 1
+				g.dirty |= 1 << d
+				progress = true
+			}
+			if k1 != f1 {
+				g.pos[1][d] = a1 & (k1 * cols)
+				g.bands |= 2
+				g.dirty |= 1 << (9 + d)
+				progress = true
+			}
+			if k2 != f2 {
+				g.pos[2][d] = a2 & (k2 * cols)
+				g.bands |= 4
+				g.dirty |= 1 << (18 + d)
+				progress = true
 			}
 			// Columns: the nine rows, folded, count each column's places.
 			var ones, twos, placed uint32
@@ -366,7 +414,8 @@ func (s *solver9) search(d int) bool {
 		}
 		s.guesses++
 		g.pos[b][v] &^= bit
-		g.dirty[v] |= 1 << b
+		g.dirty |= 1 << (9*b + v)
+		g.bands |= 1 << b
 	}
 }
 

@@ -274,3 +274,25 @@ func BenchmarkSolve9(b *testing.B) {
 		b.Run(set.name+"/generic", func(b *testing.B) { benchSolveWith(b, set.file, solveGeneric) })
 	}
 }
+
+// TestSolve9Nodes proves uniqueness on the two benchmark sets of the speed
+// target and logs the search effort per puzzle (nodes, guesses), which,
+// unlike time, does not depend on the machine's load.
+func TestSolve9Nodes(t *testing.T) {
+	for _, file := range []string{"9x9/forum_hardest_1106.txt", "9x9/magictour_top1465.txt"} {
+		ps := loadPuzzles(t, file, 0)
+		var nodes, guesses int64
+		for _, p := range ps {
+			b := mustParse(t, p)
+			res, err := Solve(context.Background(), b, Limits{})
+			if err != nil || !res.Unique {
+				t.Fatalf("%s: unique=%v, %v", p, res.Unique, err)
+			}
+			checkSolution(t, b, res.Solution)
+			nodes += res.Stats.Nodes
+			guesses += res.Stats.Guesses
+		}
+		n := float64(len(ps))
+		t.Logf("%s: %d puzzles, %.1f nodes and %.1f guesses per puzzle", file, len(ps), float64(nodes)/n, float64(guesses)/n)
+	}
+}
