@@ -88,7 +88,7 @@ type Rating struct {
 // lim or ctx is done. A full valid grid rates easy with score 0.
 //
 // Cost: a 9×9 solved by singles takes microseconds; Solve is only called
-// when logic stalls. Grade allocates the candidate state (about 16 KB) and
+// when logic stalls. Grade reuses pooled candidate states and allocates
 // the Techniques map.
 func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if !b.shape.valid() {
@@ -97,9 +97,8 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if cs := Conflicts(b); cs != nil {
 		return Rating{}, &ConflictError{Conflicts: cs}
 	}
-	l := new(logic)
-	l.batch = true
-	l.init(&b)
+	l := getLogic(&b, true)
+	defer putLogic(l)
 	var sol *Board
 	steps := 0
 	for l.empty > 0 && !l.bad {

@@ -81,8 +81,8 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	if err != nil {
 		return Step{}, err
 	}
-	l := new(logic)
-	l.init(&b)
+	l := getLogic(&b, false)
+	defer putLogic(l)
 	var (
 		hardest  tech
 		elims    []string

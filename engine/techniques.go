@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // This file holds the logical solver behind Grade and Hint: pencil-mark
 // candidates as one uint32 bitset per cell (bit v-1 for value v) and the
@@ -118,12 +121,27 @@ type logic struct {
 	xq     [2 * MaxCells]int32
 }
 
+// logicPool recycles logic states: one is too large to zero on every call.
+var logicPool = sync.Pool{New: func() any { return new(logic) }}
+
+// getLogic returns a logic state loaded with b; the caller returns it with
+// putLogic.
+func getLogic(b *Board, batch bool) *logic {
+	l := logicPool.Get().(*logic)
+	l.batch = batch
+	l.init(b)
+	return l
+}
+
+func putLogic(l *logic) { logicPool.Put(l) }
+
 func popcount(m uint32) int { return bits.OnesCount32(m) }
 
 // lowBit returns the value (1-based) of the lowest set bit of m.
 func lowValue(m uint32) int { return bits.TrailingZeros32(m) + 1 }
 
-// init loads the board. The caller has checked it for conflicts.
+// init loads the board. The caller has checked it for conflicts. Every
+// field a technique reads before writing is reset here.
 func (l *logic) init(b *Board) {
 	t := topologyOf(b.shape)
 	l.t, l.n = t, t.n
