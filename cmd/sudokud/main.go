@@ -24,6 +24,10 @@ import (
 	"github.com/sudokud/sudokud/api"
 )
 
+// version is the release, stamped in at build time with
+// -ldflags "-X main.version=v1.2.3" (see Dockerfile).
+var version = "devel"
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -141,7 +145,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	logger.Info("config",
+	logger.Info("config", "version", version,
 		"addr", cfg.Addr, "log_level", cfg.LogLevel, "log_format", cfg.LogFormat,
 		"read_header_timeout", cfg.ReadHeaderTimeout.String(), "read_timeout", cfg.ReadTimeout.String(),
 		"write_timeout", cfg.WriteTimeout.String(), "idle_timeout", cfg.IdleTimeout.String(),
