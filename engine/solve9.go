@@ -122,12 +122,18 @@ func (g *grid9) load(b *Board) bool {
 func (g *grid9) place(b, d, k int) {
 	bit := uint32(1) << k
 	p := &g.pos[b]
-	var had uint32
-	for e := range p {
-		m := p[e]
-		had |= (m >> k & 1) << e
-		p[e] = m &^ bit
-	}
+	// The nine digits unrolled: this is the hottest loop of the solver.
+	had := p[0]>>k&1 | (p[1]>>k&1)<<1 | (p[2]>>k&1)<<2 | (p[3]>>k&1)<<3 |
+		(p[4]>>k&1)<<4 | (p[5]>>k&1)<<5 | (p[6]>>k&1)<<6 | (p[7]>>k&1)<<7 | (p[8]>>k&1)<<8
+	p[0] &^= bit
+	p[1] &^= bit
+	p[2] &^= bit
+	p[3] &^= bit
+	p[4] &^= bit
+	p[5] &^= bit
+	p[6] &^= bit
+	p[7] &^= bit
+	p[8] &^= bit
 	p[d] = p[d]&^peers9[k] | bit
 	c := col9[k%9]
 	b1, b2 := (b+1)%3, (b+2)%3
@@ -166,18 +172,20 @@ func (g *grid9) nakedSingles() bool {
 				return false
 			}
 			single := f &^ twos
-			for single != 0 {
-				k := bits.TrailingZeros32(single)
-				single &= single - 1
-				bit := uint32(1) << k
-				d := 0
-				for d < 9 && p[d]&bit == 0 {
-					d++
+			for d := 0; d < 9 && single != 0; d++ {
+				sd := p[d] & single
+				single &^= sd
+				for sd != 0 {
+					k := bits.TrailingZeros32(sd)
+					sd &= sd - 1
+					if p[d]>>k&1 == 0 {
+						return false // a single placed before was its peer
+					}
+					g.place(b, d, k)
 				}
-				if d == 9 {
-					return false // an earlier single took its last candidate
-				}
-				g.place(b, d, k)
+			}
+			if single != 0 {
+				return false // a single placed before took its last candidate
 			}
 		}
 	}
