@@ -206,7 +206,11 @@ func TestQueueWaitsForSlot(t *testing.T) {
 	}()
 	// The queued request holds the queue's one place: a third is shed.
 	for len(c.srv.deps.heavy.queue) < 2 {
-		time.Sleep(time.Millisecond)
+		select {
+		case ex := <-done:
+			t.Fatalf("queued request answered before a slot was free: %d %s", ex.status, ex.body)
+		case <-time.After(time.Millisecond):
+		}
 	}
 	if ex := c.post("/solve", map[string]any{"puzzle": classic}); ex.status != http.StatusServiceUnavailable {
 		t.Fatalf("third heavy request: %d, want 503", ex.status)
