@@ -6,7 +6,10 @@ import (
 )
 
 func benchGrade(b *testing.B, file string, max int) {
-	boards := loadBoards(b, file, max)
+	benchBoards(b, loadBoards(b, file, max))
+}
+
+func benchBoards(b *testing.B, boards []Board) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -24,6 +27,21 @@ func BenchmarkGrade(b *testing.B) {
 	b.Run("9x9/magictour_top1465", func(b *testing.B) { benchGrade(b, "9x9/magictour_top1465.txt", 0) })
 	b.Run("9x9/forum_hardest_1106", func(b *testing.B) { benchGrade(b, "9x9/forum_hardest_1106.txt", 0) })
 	b.Run("16x16/goomii17", func(b *testing.B) { benchGrade(b, "16x16/goomii17_puzzles.txt", 300) })
+	// By level: up to 200 puzzles of each level from the 9×9 data sets.
+	byLevel := map[Level][]Board{}
+	for _, name := range []string{"9x9/17_clue.txt", "9x9/magictour_top1465.txt"} {
+		for _, p := range loadBoards(b, name, 3000) {
+			r, err := Grade(context.Background(), p, Limits{})
+			if err == nil && len(byLevel[r.Level]) < 200 {
+				byLevel[r.Level] = append(byLevel[r.Level], p)
+			}
+		}
+	}
+	for _, l := range AllLevels {
+		if len(byLevel[l]) > 0 {
+			b.Run("9x9/"+l.String(), func(b *testing.B) { benchBoards(b, byLevel[l]) })
+		}
+	}
 }
 
 func BenchmarkHint(b *testing.B) {

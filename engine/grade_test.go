@@ -151,6 +151,7 @@ func decodeState(tb testing.TB, s Shape, text string) *logic {
 			l.cand[c] |= 1 << (symbolValue(ch) - 1)
 		}
 	}
+	l.recount()
 	return l
 }
 

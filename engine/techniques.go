@@ -102,6 +102,8 @@ type logic struct {
 	mv     move
 	val    [MaxCells]uint8
 	cand   [MaxCells]uint32
+	uempty [3 * MaxSize]uint8  // empty cells per unit
+	uval   [3 * MaxSize]uint32 // values placed per unit
 
 	// scratch for subsets, fish and chains
 	sub    [MaxSize]int16
@@ -149,16 +151,8 @@ func (l *logic) init(b *Board) {
 	l.empty = 0
 	l.bad = false
 	l.counts = [numTech]int{}
-	var used [3 * MaxSize]uint32
-	for c := 0; c < t.cells; c++ {
-		v := b.cells[c]
-		l.val[c] = v
-		if v != 0 {
-			for _, u := range t.cellUnits[c] {
-				used[u] |= 1 << (v - 1)
-			}
-		}
-	}
+	copy(l.val[:t.cells], b.cells[:t.cells])
+	l.recount()
 	for c := 0; c < t.cells; c++ {
 		if l.val[c] != 0 {
 			l.cand[c] = 0
@@ -166,9 +160,27 @@ func (l *logic) init(b *Board) {
 		}
 		l.empty++
 		us := t.cellUnits[c]
-		l.cand[c] = l.all &^ (used[us[0]] | used[us[1]] | used[us[2]])
+		l.cand[c] = l.all &^ (l.uval[us[0]] | l.uval[us[1]] | l.uval[us[2]])
 		if l.cand[c] == 0 {
 			l.bad = true
+		}
+	}
+}
+
+// recount sets the per-unit counts from the values.
+func (l *logic) recount() {
+	t := l.t
+	for u := 0; u < 3*t.n; u++ {
+		l.uempty[u], l.uval[u] = 0, 0
+	}
+	for c := 0; c < t.cells; c++ {
+		v := l.val[c]
+		for _, u := range t.cellUnits[c] {
+			if v == 0 {
+				l.uempty[u]++
+			} else {
+				l.uval[u] |= 1 << (v - 1)
+			}
 		}
 	}
 }
@@ -201,6 +213,10 @@ func (l *logic) place(c, v int) {
 	l.val[c] = uint8(v)
 	l.cand[c] = 0
 	l.empty--
+	for _, u := range l.t.cellUnits[c] {
+		l.uempty[u]--
+		l.uval[u] |= bit
+	}
 	for _, p := range l.t.peersOf(c) {
 		if l.cand[p]&bit != 0 {
 			l.cand[p] &^= bit
@@ -254,25 +270,23 @@ func (l *logic) fullHouse() bool {
 	t := l.t
 	found := false
 	for u := 0; u < 3*l.n; u++ {
-		last, cnt := -1, 0
-		var used uint32
-		for _, c := range t.unit(u) {
-			if v := l.val[c]; v != 0 {
-				used |= 1 << (v - 1)
-			} else {
-				cnt++
-				last = int(c)
-			}
-		}
-		if cnt != 1 {
+		if l.uempty[u] != 1 {
 			continue
 		}
-		miss := l.all &^ used
-		if popcount(miss) != 1 || l.cand[last]&miss == 0 {
-			l.bad = true
-			return true
+		for _, c := range t.unit(u) {
+			if l.val[c] != 0 {
+				continue
+			}
+			m := l.cand[c]
+			if m == 0 || m&(m-1) != 0 {
+				// The one value missing from the unit is not (only) a
+				// candidate: it clashes with a peer.
+				l.bad = true
+				return true
+			}
+			l.placeMove(tFullHouse, int(c), lowValue(m), u)
+			break
 		}
-		l.placeMove(tFullHouse, last, lowValue(miss), u)
 		found = true
 		if !l.batch || l.bad {
 			return true
@@ -310,18 +324,21 @@ func (l *logic) hiddenSingle() bool {
 	t, n := l.t, l.n
 	found := false
 	for k := 0; k < 3*n; k++ {
-		u := (k + 2*n) % (3 * n)
-		var once, twice, placed uint32
+		u := k + 2*n
+		if u >= 3*n {
+			u -= 3 * n
+		}
+		if l.uempty[u] == 0 {
+			continue
+		}
+		var once, twice uint32
 		cells := t.unit(u)
 		for _, c := range cells {
 			m := l.cand[c]
 			twice |= once & m
 			once |= m
-			if v := l.val[c]; v != 0 {
-				placed |= 1 << (v - 1)
-			}
 		}
-		if once|placed != l.all {
+		if once|l.uval[u] != l.all {
 			l.bad = true // a value has no place in this unit
 			return true
 		}
