@@ -194,9 +194,11 @@ func (g *grid9) nakedSingles() bool {
 
 // propagate applies the rules until nothing changes: naked singles; for
 // each digit and band, the band rule (allowed9: locked candidates and the
-// once-per-row-and-box placement) and hidden singles in rows and boxes; for
-// each digit, the same rule on stacks and hidden singles in columns. It reports false on a
-// contradiction.
+// once-per-row-and-box placement) and hidden singles in rows; for each
+// digit, the same rule on stacks and hidden singles in columns. Hidden
+// singles in boxes need no check of their own: when a box has one place
+// for a digit, the band rule confines the digit's row to that box, leaving
+// a hidden single in the row. It reports false on a contradiction.
 func (g *grid9) propagate() bool {
 	for {
 		if !g.nakedSingles() {
@@ -231,14 +233,6 @@ func (g *grid9) propagate() bool {
 					m := a >> r & 0x1ff
 					if m&(m-1) == 0 && m<<r&f != 0 {
 						g.place(b, d, bits.TrailingZeros32(m)+r)
-						progress = true
-						a, f = g.pos[b][d], g.free[b]
-					}
-				}
-				for j := 0; j < 3; j++ {
-					m := a & box9[j]
-					if m&(m-1) == 0 && m&f != 0 {
-						g.place(b, d, bits.TrailingZeros32(m))
 						progress = true
 						a, f = g.pos[b][d], g.free[b]
 					}
