@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -13,6 +14,7 @@ import (
 func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 	r := chi.NewRouter()
 	r.Use(requestID, observe(d), recoverer(d.log), cors(d.cfg.CORSOrigins))
+	r.Use(middleware.GetHead) // HEAD on a GET route answers as GET would, without a body
 
 	r.Method(http.MethodGet, "/healthz", handleHealthz())
 	r.Method(http.MethodGet, "/readyz", handleReadyz(d))

@@ -57,7 +57,7 @@ func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 	if !b.shape.valid() {
 		return Result{}, boardError("invalid shape " + b.shape.Box())
 	}
-	if !rulesHold(&b) {
+	if !Valid(&b) {
 		return Result{}, &ConflictError{Conflicts: Conflicts(b)}
 	}
 	s := getSolver(b.shape)
@@ -96,7 +96,7 @@ func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats
 	if !b.shape.valid() {
 		return 0, Stats{}, boardError("invalid shape " + b.shape.Box())
 	}
-	if !rulesHold(&b) {
+	if !Valid(&b) {
 		return 0, Stats{}, &ConflictError{Conflicts: Conflicts(b)}
 	}
 	if max < 1 {
@@ -107,26 +107,6 @@ func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats
 	s.begin(ctx, lim)
 	n, err := s.run(&b, max, false)
 	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
-}
-
-// rulesHold reports whether no value repeats in a unit. It allocates nothing.
-func rulesHold(b *Board) bool {
-	t := topologyOf(b.shape)
-	var seen [3 * MaxSize]uint32
-	for c := 0; c < t.cells; c++ {
-		v := b.cells[c]
-		if v == 0 {
-			continue
-		}
-		bit := uint32(1) << (v - 1)
-		for _, u := range t.cellUnits[c] {
-			if seen[u]&bit != 0 {
-				return false
-			}
-			seen[u] |= bit
-		}
-	}
-	return true
 }
 
 // solver is the reusable working memory of one search. Its state is a stack

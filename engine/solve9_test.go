@@ -161,7 +161,7 @@ func TestSolve9Errors(t *testing.T) {
 				}
 				bad := b
 				bad.SetAt(i, v)
-				if !rulesHold(&bad) {
+				if !Valid(&bad) {
 					continue
 				}
 				if _, err := Solve(ctx, bad, Limits{}); !errors.Is(err, ErrUnsolvable) {
