@@ -83,37 +83,27 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
+	snap := logicPool.Get().(*logic)
+	defer putLogic(snap)
 	var (
 		hardest  tech
 		elims    []string
 		hardDesc string
 		cells    []Cell
 	)
-	for l.empty > 0 && !l.bad {
-		if err := ctx.Err(); err != nil {
-			return Step{}, fmt.Errorf("%w: %v", ErrSearchLimit, err)
+	addElim := func(mv *move) {
+		d := l.describe(mv)
+		elims = append(elims, d)
+		if len(elims) == 1 || techs[mv.tech].weight > techs[hardest].weight {
+			hardest, hardDesc = mv.tech, d
 		}
-		tc, ok := l.step()
-		if !ok {
-			break
+		for i := 0; i < mv.ncells; i++ {
+			cells = appendCell(cells, l.n, int(mv.cells[i]))
 		}
-		if l.bad {
-			break
-		}
-		mv := &l.mv
-		if mv.cell < 0 {
-			d := l.describe(mv)
-			elims = append(elims, d)
-			if len(elims) == 1 || techs[tc].weight > techs[hardest].weight {
-				hardest, hardDesc = tc, d
-			}
-			for i := 0; i < mv.ncells; i++ {
-				cells = appendCell(cells, l.n, int(mv.cells[i]))
-			}
-			continue
-		}
+	}
+	placed := func(mv *move) (Step, error) {
 		st := Step{Kind: StepPlacement, Row: mv.cell / l.n, Col: mv.cell % l.n, Value: mv.value,
-			Technique: techs[tc].name}
+			Technique: techs[mv.tech].name}
 		if int(res.Solution.cells[mv.cell]) != mv.value {
 			// Logic is sound, so this is a bug; never hand it to a player.
 			return Step{}, fmt.Errorf("engine: hint %s=%d disagrees with the solution", CellName(st.Row, st.Col), st.Value)
@@ -127,6 +117,27 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 		st.Cells = append(removeCell(cells, Cell{st.Row, st.Col}), Cell{st.Row, st.Col})
 		return st, nil
 	}
+	budget := hintTrials
+	for l.empty > 0 && !l.bad {
+		if err := ctx.Err(); err != nil {
+			return Step{}, fmt.Errorf("%w: %v", ErrSearchLimit, err)
+		}
+		*snap = *l
+		_, ok := l.step()
+		if !ok || l.bad {
+			break
+		}
+		if l.mv.cell >= 0 {
+			return placed(&l.mv)
+		}
+		// Singles are stalled in snap: prefer one elimination that leads
+		// straight to a placement over the first elimination found.
+		if e, p, ok := snap.tryOne(&budget); ok {
+			addElim(&e)
+			return placed(&p)
+		}
+		addElim(&l.mv)
+	}
 	if l.bad {
 		return Step{}, ErrUnsolvable // cannot happen after Solve succeeded
 	}
@@ -139,6 +150,38 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	st.Explanation = fmt.Sprintf("%s holds %d in the solution: no technique this engine knows makes progress, and with %d candidates it is the most constrained cell",
 		CellName(row, col), v, k)
 	return st, nil
+}
+
+// hintTrials bounds the technique instances Hint tries in search of one
+// elimination that leads straight to a placement.
+const hintTrials = 1000
+
+// tryOne looks, in a state where singles are stalled, for the cheapest
+// instance of a technique after which a single follows, and returns that
+// elimination and the placement. budget bounds the instances tried.
+func (l *logic) tryOne(budget *int) (elim, place move, ok bool) {
+	trial := logicPool.Get().(*logic)
+	defer putLogic(trial)
+	for _, et := range elimTechs {
+		for k := 0; *budget > 0; k++ {
+			*budget--
+			*trial = *l
+			trial.batch = false
+			trial.skip = k
+			if !et.run(trial) {
+				break // fewer than k+1 instances
+			}
+			trial.skip = 0
+			if trial.bad {
+				continue
+			}
+			elim = trial.mv
+			if (trial.fullHouse() || trial.nakedSingle() || trial.hiddenSingle()) && !trial.bad && trial.mv.cell >= 0 {
+				return elim, trial.mv, true
+			}
+		}
+	}
+	return move{}, move{}, false
 }
 
 // mistake reports the first wrong entry of b against givens.

@@ -34,6 +34,13 @@ func walkHints(t *testing.T, b Board, givens *Board) map[string]int {
 		if !strings.Contains(st.Explanation, CellName(st.Row, st.Col)) {
 			t.Fatalf("explanation %q does not name %s", st.Explanation, CellName(st.Row, st.Col))
 		}
+		switch st.Technique {
+		case "full_house", "naked_single", "hidden_single", "solution":
+		default: // an elimination, then the placement it leads to
+			if !strings.Contains(st.Explanation, "; now ") || len(st.Cells) < 2 {
+				t.Fatalf("elimination hint %+v", st)
+			}
+		}
 		seen[st.Technique]++
 		b.Set(st.Row, st.Col, st.Value)
 	}

@@ -116,11 +116,22 @@ type logic struct {
 	nadj   [MaxCells]uint8
 	queue  [MaxCells]int16
 	dcells [MaxCells]int16
+	// Hint trials: skip the first skip instances of a technique, undoing
+	// their eliminations (see accept).
+	skip      int
+	badBefore bool
+	undo      [MaxCells]undoEntry
+	nundo     int
 	// X-chain search: states are cell*2+on
 	stamp  uint32
 	vis    [2 * MaxCells]uint32
 	parent [2 * MaxCells]int32
 	xq     [2 * MaxCells]int32
+}
+
+type undoEntry struct {
+	c int16
+	m uint32
 }
 
 // logicPool recycles logic states: one is too large to zero on every call.
@@ -194,6 +205,25 @@ func (l *logic) board(s Shape) Board {
 
 func (l *logic) begin(tc tech) {
 	l.mv = move{tech: tc, cell: -1, unit: -1, unit2: -1}
+	l.nundo = 0
+	l.badBefore = l.bad
+}
+
+// accept reports whether the instance of a technique just found (whose
+// eliminations are applied) is taken. While skip > 0 it is not: its
+// eliminations are undone and the technique searches on, so Hint can try
+// every instance in turn.
+func (l *logic) accept() bool {
+	if l.skip == 0 {
+		return true
+	}
+	l.skip--
+	for i := l.nundo - 1; i >= 0; i-- {
+		l.cand[l.undo[i].c] = l.undo[i].m
+	}
+	l.nundo = 0
+	l.bad = l.badBefore
+	return false
 }
 
 func (l *logic) addCell(c int) {
@@ -241,6 +271,10 @@ func (l *logic) elim(c int, mask uint32) bool {
 	m := l.cand[c] & mask
 	if m == 0 {
 		return false
+	}
+	if l.skip > 0 && l.nundo < len(l.undo) {
+		l.undo[l.nundo] = undoEntry{int16(c), l.cand[c]}
+		l.nundo++
 	}
 	l.cand[c] &^= m
 	if l.cand[c] == 0 {
@@ -396,7 +430,7 @@ func (l *logic) pointing() bool {
 						hit = l.elim(int(c), bit) || hit
 					}
 				}
-				if hit {
+				if hit && l.accept() {
 					l.lockedMove(tPointing, u, line, bit)
 					return true
 				}
@@ -446,7 +480,7 @@ func (l *logic) claiming() bool {
 					hit = l.elim(int(c), bit) || hit
 				}
 			}
-			if hit {
+			if hit && l.accept() {
 				l.lockedMove(tClaiming, u, box, bit)
 				return true
 			}
@@ -507,7 +541,7 @@ func (l *logic) nakedRec(u, k int, tc tech, start, depth int, union uint32) bool
 			}
 			hit = l.elim(int(c), union) || hit
 		}
-		if !hit {
+		if !hit || !l.accept() {
 			return false
 		}
 		l.mv.unit, l.mv.digits = u, union
@@ -588,7 +622,7 @@ func (l *logic) hiddenRec(u, k int, tc tech, start, depth int, union, digits uin
 			c := int(cells[bits.TrailingZeros32(m)])
 			hit = l.elim(c, l.all&^digits) || hit
 		}
-		if !hit {
+		if !hit || !l.accept() {
 			return false
 		}
 		l.mv.unit, l.mv.digits = u, digits
@@ -662,7 +696,7 @@ func (l *logic) fishRec(k int, tc tech, bit uint32, base, cover, start, depth in
 				}
 			}
 		}
-		if !hit {
+		if !hit || !l.accept() {
 			return false
 		}
 		l.mv.digits, l.mv.lines, l.mv.cover, l.mv.colBase = bit, lines, union, base != 0
@@ -717,7 +751,7 @@ func (l *logic) xyWing() bool {
 						hit = l.elim(int(q), z) || hit
 					}
 				}
-				if hit {
+				if hit && l.accept() {
 					l.mv.digits = z
 					l.addCell(p)
 					l.addCell(int(a))
@@ -758,7 +792,7 @@ func (l *logic) xyzWing() bool {
 						hit = l.elim(int(q), z) || hit
 					}
 				}
-				if hit {
+				if hit && l.accept() {
 					l.mv.digits = z
 					l.addCell(p)
 					l.addCell(int(a))
@@ -873,6 +907,9 @@ func (l *logic) colorWrap(bit uint32, qn int) bool {
 					l.elim(c, bit)
 				}
 			}
+			if !l.accept() {
+				continue
+			}
 			l.mv.digits = bit
 			l.counts[tSimpleColoring]++
 			return true
@@ -900,7 +937,7 @@ func (l *logic) colorTrap(bit uint32, nd, s, qn int) bool {
 			hit = l.elim(q, bit) || hit
 		}
 	}
-	if !hit {
+	if !hit || !l.accept() {
 		return false
 	}
 	l.mv.digits = bit
@@ -982,7 +1019,7 @@ func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
 			hit = l.elim(q, bit) || hit
 		}
 	}
-	if !hit {
+	if !hit || !l.accept() {
 		return false
 	}
 	l.mv.digits = bit
@@ -998,6 +1035,29 @@ func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
 	}
 	l.counts[tXChain]++
 	return true
+}
+
+// elimTechs lists the techniques beyond singles in the order step tries
+// them.
+var elimTechs = []struct {
+	tc  tech
+	run func(*logic) bool
+}{
+	{tPointing, (*logic).pointing},
+	{tClaiming, (*logic).claiming},
+	{tNakedPair, func(l *logic) bool { return l.nakedSubset(2, tNakedPair) }},
+	{tHiddenPair, func(l *logic) bool { return l.hiddenSubset(2, tHiddenPair) }},
+	{tNakedTriple, func(l *logic) bool { return l.nakedSubset(3, tNakedTriple) }},
+	{tHiddenTriple, func(l *logic) bool { return l.hiddenSubset(3, tHiddenTriple) }},
+	{tXWing, func(l *logic) bool { return l.fish(2, tXWing) }},
+	{tXYWing, (*logic).xyWing},
+	{tXYZWing, (*logic).xyzWing},
+	{tNakedQuad, func(l *logic) bool { return l.nakedSubset(4, tNakedQuad) }},
+	{tHiddenQuad, func(l *logic) bool { return l.hiddenSubset(4, tHiddenQuad) }},
+	{tSwordfish, func(l *logic) bool { return l.fish(3, tSwordfish) }},
+	{tJellyfish, func(l *logic) bool { return l.fish(4, tJellyfish) }},
+	{tSimpleColoring, (*logic).simpleColoring},
+	{tXChain, (*logic).xChain},
 }
 
 // step applies the cheapest technique that makes progress and reports
