@@ -195,10 +195,12 @@ func (g *grid9) nakedSingles() bool {
 // propagate applies the rules until nothing changes: naked singles; for
 // each digit and band, the band rule (allowed9: locked candidates and the
 // once-per-row-and-box placement) and hidden singles in rows; for each
-// digit, the same rule on stacks and hidden singles in columns. Hidden
-// singles in boxes need no check of their own: when a box has one place
-// for a digit, the band rule confines the digit's row to that box, leaving
-// a hidden single in the row. It reports false on a contradiction.
+// digit, the same rule on stacks (columns × bands). Hidden singles in boxes
+// and columns need no check of their own: when a box has one place for a
+// digit, the band rule confines the digit's row to that box, leaving a
+// hidden single in the row; when a column has one place, the stack rule
+// confines the digit's box to that column, leaving a single in the box. It
+// reports false on a contradiction.
 func (g *grid9) propagate() bool {
 	for {
 		if !g.nakedSingles() {
@@ -272,33 +274,6 @@ func (g *grid9) propagate() bool {
 				g.pos[2][d] = a2 & (k2 * cols)
 				g.bands |= 4
 				g.dirty |= 1 << (18 + d)
-				progress = true
-			}
-			// Columns: the nine rows, folded, count each column's places.
-			var ones, twos, placed uint32
-			for b := 0; b < 3; b++ {
-				a := g.pos[b][d]
-				for r := 0; r < 27; r += 9 {
-					m := a >> r & 0x1ff
-					twos |= ones & m
-					ones |= m
-				}
-				pl := a &^ g.free[b]
-				placed |= (pl | pl>>9 | pl>>18) & 0x1ff
-			}
-			if ones != 0x1ff {
-				return false
-			}
-			single := ones &^ twos &^ placed
-			for single != 0 {
-				c := bits.TrailingZeros32(single)
-				single &= single - 1
-				for b := 0; b < 3; b++ {
-					if m := g.pos[b][d] & col9[c]; m != 0 {
-						g.place(b, d, bits.TrailingZeros32(m))
-						break
-					}
-				}
 				progress = true
 			}
 		}
