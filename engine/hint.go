@@ -48,9 +48,11 @@ type Step struct {
 // solution of the givens.
 //
 // Otherwise Hint runs the techniques of Grade from the cheapest: the first
-// placement they find is the hint. When eliminations (a pointing pair, an
-// X-Wing, …) come before it, the hint's technique is the hardest of them
-// and the explanation tells what they remove. Only when logic stalls is the
+// single (full house, naked or hidden single) is the hint. When singles
+// stall, it looks for one elimination (a pointing pair, an X-Wing, …; the
+// cheapest technique first) after which a single follows, and explains
+// both; failing that, it applies the cheapest elimination and looks again.
+// With several eliminations the hint's technique is the hardest of them. Only when logic stalls is the
 // most constrained empty cell revealed from the solution (technique
 // "solution"; the lexicographically smallest solution when there are
 // several). Logic steps are sound on any board, so every hint agrees with
@@ -118,6 +120,9 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 		return st, nil
 	}
 	budget := hintTrials
+	if l.n > 9 {
+		budget = hintTrials / 4
+	}
 	for l.empty > 0 && !l.bad {
 		if err := ctx.Err(); err != nil {
 			return Step{}, fmt.Errorf("%w: %v", ErrSearchLimit, err)
@@ -132,7 +137,7 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 		}
 		// Singles are stalled in snap: prefer one elimination that leads
 		// straight to a placement over the first elimination found.
-		if e, p, ok := snap.tryOne(&budget); ok {
+		if e, p, ok := snap.tryOne(ctx, &budget); ok {
 			addElim(&e)
 			return placed(&p)
 		}
@@ -153,17 +158,21 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 }
 
 // hintTrials bounds the technique instances Hint tries in search of one
-// elimination that leads straight to a placement.
-const hintTrials = 1000
+// elimination that leads straight to a placement (per call, and per
+// technique at each stall); larger boards get a smaller share.
+const (
+	hintTrials     = 600
+	hintTrialsTech = 40
+)
 
 // tryOne looks, in a state where singles are stalled, for the cheapest
 // instance of a technique after which a single follows, and returns that
 // elimination and the placement. budget bounds the instances tried.
-func (l *logic) tryOne(budget *int) (elim, place move, ok bool) {
+func (l *logic) tryOne(ctx context.Context, budget *int) (elim, place move, ok bool) {
 	trial := logicPool.Get().(*logic)
 	defer putLogic(trial)
 	for _, et := range elimTechs {
-		for k := 0; *budget > 0; k++ {
+		for k := 0; *budget > 0 && k < hintTrialsTech && ctx.Err() == nil; k++ {
 			*budget--
 			*trial = *l
 			trial.batch = false
