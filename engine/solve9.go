@@ -192,6 +192,19 @@ func (g *grid9) nakedSingles() bool {
 	return true
 }
 
+// rowSingles9 returns the cells of a band mask a that are alone in their
+// row; every row of a must be non-empty. The rows are spread into 16-bit
+// fields of a uint64, where x&(x-1) works on all three at once without
+// borrows crossing fields.
+func rowSingles9(a uint32) uint32 {
+	const ones = 1 | 1<<16 | 1<<32
+	y := uint64(a&0x1ff) | uint64(a&(0x1ff<<9))<<7 | uint64(a&(0x1ff<<18))<<14
+	multi := y & (y - ones)                  // non-zero fields: rows with two or more cells
+	many := (multi + 0x1ff*ones) >> 9 & ones // 1 in the fields of those rows
+	y &^= many * 0x1ff
+	return uint32(y&0x1ff) | uint32(y>>7)&(0x1ff<<9) | uint32(y>>14)&(0x1ff<<18)
+}
+
 // propagate applies the rules until nothing changes: naked singles; for
 // each digit and band, the band rule (allowed9: locked candidates and the
 // once-per-row-and-box placement) and hidden singles in rows; for each
@@ -231,13 +244,13 @@ func (g *grid9) propagate() bool {
 				if a&f == 0 {
 					continue // the digit is placed in all three rows
 				}
-				for r := 0; r < 27; r += 9 {
-					m := a >> r & 0x1ff
-					if m&(m-1) == 0 && m<<r&f != 0 {
-						g.place(b, d, bits.TrailingZeros32(m)+r)
-						progress = true
-						a, f = g.pos[b][d], g.free[b]
+				for single := rowSingles9(a) & f; single != 0; single &= single - 1 {
+					k := bits.TrailingZeros32(single)
+					if g.pos[b][d]>>k&1 == 0 {
+						return false // a single placed before in the box took it
 					}
+					g.place(b, d, k)
+					progress = true
 				}
 			}
 			// The stack rule, the band rule turned sideways: in each
