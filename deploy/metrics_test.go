@@ -89,8 +89,8 @@ func post(t *testing.T, url, path string, body any) (int, []byte) {
 }
 
 // mustTraffic sends the server a bit of everything a dashboard shows:
-// solves of three sizes, hints, validation single and batch, a client
-// error, and enough concurrent heavy requests to be shed.
+// solves of three sizes, hints, a generated puzzle, validation single and
+// batch, a client error, and enough concurrent heavy requests to be shed.
 func mustTraffic(t *testing.T, url string) {
 	t.Helper()
 	for _, p := range []string{puzzle4, puzzle9, puzzle16} {
@@ -100,9 +100,18 @@ func mustTraffic(t *testing.T, url string) {
 		if code, body := post(t, url, "/validate", map[string]any{"puzzle": p, "solvable": true}); code != http.StatusOK {
 			t.Fatalf("/validate: %d %s", code, body)
 		}
-		if code, body := post(t, url, "/hint", map[string]any{"puzzle": p}); code != http.StatusOK && code != http.StatusNotFound {
+		if code, body := post(t, url, "/hint", map[string]any{"puzzle": p}); code != http.StatusOK {
 			t.Fatalf("/hint: %d %s", code, body)
 		}
+	}
+	resp, err := http.Get(url + "/generate?size=4&difficulty=easy&seed=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("/generate: %d", resp.StatusCode)
 	}
 	if code, body := post(t, url, "/validate", map[string]any{"items": []any{
 		map[string]any{"id": "a", "puzzle": puzzle9}, map[string]any{"id": "b", "puzzle": "12"},
