@@ -71,7 +71,9 @@ type Rating struct {
 //	                                   expert  search              400
 //
 // The techniques are tried in the order of the table (top to bottom, left
-// column first). The score is the sum over all steps of their weights.
+// column first); singles are placed a sweep at a time (every naked single
+// of the grid, then every hidden single), each placement counted once. The
+// score is the sum over all steps of their weights.
 // When no technique makes progress the most constrained empty cell (fewest
 // candidates, first in row-major order) is taken from the solution and
 // counted as "search", and logic resumes; such a puzzle is expert.
