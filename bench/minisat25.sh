@@ -18,7 +18,7 @@ cpu() { # prints user+sys CPU seconds of a command, or "timeout"
   local t0 t1 rc=0
   t0=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat)
   /usr/bin/time -f '%U %S' -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>/dev/null || rc=$?
-  if [ "$rc" = 124 ]; then echo "timeout"; else awk '{printf "%.2f", $1+$2}' "$tmp/time"; fi
+  if [ "$rc" = 124 ]; then echo "timeout"; else tail -n 1 "$tmp/time" | awk '{printf "%.2f", $1+$2}'; fi
 }
 printf '%-4s %12s %12s %s\n' '#' 'sudoku cpu-s' 'minisat cpu-s' 'notes'
 i=0
