@@ -89,6 +89,14 @@ type manifests struct {
 	all        []metav1.Object
 }
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // mustRender renders the kustomization in dir and strictly decodes every
 // object; an unknown kind or field fails.
 func mustRender(t *testing.T, dir string) *manifests {
@@ -251,6 +259,7 @@ func mustStart(t *testing.T, env []string, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(mustBinary(t), args...)
 	cmd.Env = env
+	dieWithTest(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
