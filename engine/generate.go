@@ -196,7 +196,7 @@ type generator struct {
 	rng   *rand.Rand
 	shape Shape
 	t     *topology
-	p     singles // propagation state, for filling and the singles test
+	p     solver // the solver, for filling, the singles test and uniqueness
 	// groups are the cells removed together: one cell, or a cell and its
 	// 180° rotation.
 	groups [][2]int16
@@ -209,7 +209,7 @@ type generator struct {
 func newGenerator(ctx context.Context, rng *rand.Rand, s Shape, sym Symmetry) *generator {
 	t := topologyOf(s)
 	g := &generator{ctx: ctx, rng: rng, shape: s, t: t, sol: Board{shape: s}}
-	g.p.init(t)
+	g.p.reset(t)
 	for c := 0; c < t.cells; c++ {
 		switch m := t.cells - 1 - c; {
 		case sym == SymmetryNone:
@@ -289,7 +289,7 @@ func (g *generator) attempt(level Level) (Puzzle, bool, error) {
 				}
 			case unknown:
 				clearGroup(&puz, gr)
-				if g.p.solveSingles(&puz) {
+				if g.p.singlesSolve(&puz) {
 					best, bestLevel, state = puz, Easy, easy
 					batch = batch[:0]
 					continue
@@ -473,7 +473,7 @@ func (g *generator) unique(puz Board, gr [2]int16) (bool, error) {
 		if i == 1 {
 			puz.cells[gr[0]] = g.sol.cells[gr[0]]
 		}
-		found, done := g.p.solutionWithout(&puz, int(c), g.sol.cells[c], uniquePerCell*int64(g.t.cells))
+		found, done := g.p.solutionWithout(g.ctx, &puz, int(c), g.sol.cells[c], uniquePerCell*int64(g.t.cells))
 		g.spent += g.p.nodes
 		if found || !done {
 			return false, nil
@@ -539,7 +539,7 @@ func (g *generator) removeSingles(puz *Board, gr [2]int16) bool {
 		return true
 	}
 	clearGroup(puz, gr)
-	if g.p.solveSingles(puz) {
+	if g.p.singlesSolve(puz) {
 		return true
 	}
 	restoreGroup(puz, &g.sol, gr)
@@ -580,290 +580,11 @@ func (g *generator) fill() error {
 				b.cells[(r0+i/s.BoxCols)*n+c0+i%s.BoxCols] = uint8(v)
 			}
 		}
-		if g.p.fill(&b, g.rng, fillNodes, &g.sol) {
+		if g.p.fill(g.ctx, &b, g.rng, fillNodes, &g.sol) {
 			return nil
 		}
 		if err := g.ctx.Err(); err != nil {
 			return fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
-		}
-	}
-}
-
-// singles is the state of a propagation of naked and hidden singles over
-// pencil-mark candidates: a stack of levels, each a copy of the candidates
-// of its parent laid out as [cells candidate masks | 3N placed-value masks |
-// remaining-cell count].
-type singles struct {
-	t            *topology
-	n, cells, nu int
-	full         uint32
-	stride       int
-	buf          []uint32
-	queue        []int16
-	qh, qt       int
-	nodes, max   int64
-	rng          *rand.Rand
-	out          *Board
-}
-
-func (p *singles) init(t *topology) {
-	p.t = t
-	p.n, p.cells, p.nu = t.n, t.cells, 3*t.n
-	p.full = uint32(1)<<t.n - 1
-	p.stride = t.cells + 3*t.n + 1
-	p.queue = make([]int16, t.cells)
-}
-
-// level returns the state of depth d, growing the stack as needed.
-func (p *singles) level(d int) []uint32 {
-	end := (d + 1) * p.stride
-	if end > len(p.buf) {
-		p.buf = append(p.buf, make([]uint32, end-len(p.buf))...)
-	}
-	return p.buf[d*p.stride : end]
-}
-
-// load sets level 0 to the givens of b and reports false when a given
-// contradicts another.
-func (p *singles) load(b *Board) bool {
-	st := p.level(0)
-	cand := st[:p.cells]
-	for i := range cand {
-		cand[i] = p.full
-	}
-	clear(st[p.cells:])
-	st[p.stride-1] = uint32(p.cells)
-	p.qh, p.qt = 0, 0
-	for c := 0; c < p.cells; c++ {
-		if v := b.cells[c]; v != 0 && !p.assign(cand, c, uint32(1)<<(v-1)) {
-			return false
-		}
-	}
-	return true
-}
-
-// solveSingles reports whether naked and hidden singles alone solve b.
-func (p *singles) solveSingles(b *Board) bool {
-	if !p.load(b) {
-		return false
-	}
-	st := p.level(0)
-	return p.propagate(st) && st[p.stride-1] == 0
-}
-
-// fill completes b by a randomized search of at most max nodes, writing the
-// grid to out. It reports false when the budget ran out or b has no
-// completion.
-func (p *singles) fill(b *Board, rng *rand.Rand, max int64, out *Board) bool {
-	if !p.load(b) {
-		return false
-	}
-	p.nodes, p.max, p.rng, p.out = 0, max, rng, out
-	return p.search(0)
-}
-
-// solutionWithout searches b, with value v ruled out of cell c, for a
-// completion, within max nodes. It reports whether it found one, and done
-// false when the budget ran out first.
-func (p *singles) solutionWithout(b *Board, c int, v uint8, max int64) (found, done bool) {
-	if !p.load(b) {
-		return false, true
-	}
-	st := p.level(0)
-	bit := uint32(1) << (v - 1)
-	m := st[c] &^ bit
-	if m == 0 {
-		return false, true
-	}
-	if st[c] != m {
-		st[c] = m
-		if m&(m-1) == 0 {
-			p.queue[p.qt] = int16(c)
-			p.qt++
-		}
-	}
-	p.nodes, p.max, p.rng, p.out = 0, max, nil, nil
-	found = p.search(0)
-	return found, p.nodes <= p.max
-}
-
-func (p *singles) assign(cand []uint32, c int, bit uint32) bool {
-	m := cand[c]
-	if m&bit == 0 {
-		return false
-	}
-	if m != bit {
-		cand[c] = bit
-		p.queue[p.qt] = int16(c)
-		p.qt++
-	}
-	return true
-}
-
-// search fills the subtree at depth d and reports whether it found a grid.
-func (p *singles) search(d int) bool {
-	p.nodes++
-	if p.nodes > p.max {
-		return false
-	}
-	st := p.level(d)
-	if !p.propagate(st) {
-		return false
-	}
-	cand := st[:p.cells]
-	if st[p.stride-1] == 0 {
-		if p.out != nil {
-			p.out.shape = p.t.shape
-			for c, m := range cand {
-				p.out.cells[c] = uint8(bits.TrailingZeros32(m) + 1)
-			}
-		}
-		return true
-	}
-	best, bestCount := -1, 99
-	for c, m := range cand {
-		if m&(m-1) != 0 {
-			if k := bits.OnesCount32(m); k < bestCount {
-				best, bestCount = c, k
-				if k == 2 {
-					break
-				}
-			}
-		}
-	}
-	// The choices: the values of the cell, or, when it has more than two,
-	// the two places of a value that has only two in some unit.
-	var cells [MaxSize]int
-	var vals [MaxSize]uint32
-	k := 0
-	if bestCount > 2 {
-		if u, bit := p.pairInUnit(st); bit != 0 {
-			for _, c := range p.t.unit(u) {
-				if cand[c]&bit != 0 {
-					cells[k], vals[k] = int(c), bit
-					k++
-				}
-			}
-		}
-	}
-	if k == 0 {
-		for m := cand[best]; m != 0; m &= m - 1 {
-			cells[k], vals[k] = best, m&-m
-			k++
-		}
-	}
-	if p.rng != nil {
-		p.rng.Shuffle(k, func(i, j int) {
-			vals[i], vals[j] = vals[j], vals[i]
-			cells[i], cells[j] = cells[j], cells[i]
-		})
-	}
-	for i, bit := range vals[:k] {
-		next := p.level(d + 1)
-		st = p.level(d)
-		copy(next, st)
-		p.qh, p.qt = 0, 0
-		p.assign(next[:p.cells], cells[i], bit)
-		if p.search(d + 1) {
-			return true
-		}
-		if p.nodes > p.max {
-			return false
-		}
-	}
-	return false
-}
-
-// pairInUnit returns a unit and a value that has exactly two places left
-// in it, or bit 0 when there is none.
-func (p *singles) pairInUnit(st []uint32) (int, uint32) {
-	cand, placed := st[:p.cells], st[p.cells:p.cells+p.nu]
-	for u := 0; u < p.nu; u++ {
-		var ones, twos, threes uint32
-		for _, c := range p.t.unit(u) {
-			m := cand[c]
-			threes |= twos & m
-			twos |= ones & m
-			ones |= m
-		}
-		if two := twos &^ threes &^ placed[u]; two != 0 {
-			return u, two & -two
-		}
-	}
-	return 0, 0
-}
-
-// propagate places queued singles, removing their values from their peers,
-// and finds hidden singles, until nothing changes. It reports false on a
-// contradiction.
-func (p *singles) propagate(st []uint32) bool {
-	cand := st[:p.cells]
-	placed := st[p.cells : p.cells+p.nu]
-	t, n := p.t, p.n
-	np := t.numPeers
-	for {
-		for p.qh < p.qt {
-			c := int(p.queue[p.qh])
-			p.qh++
-			bit := cand[c]
-			cu := &t.cellUnits[c]
-			placed[cu[0]] |= bit
-			placed[cu[1]] |= bit
-			placed[cu[2]] |= bit
-			st[p.stride-1]--
-			for _, q := range t.peers[c*np : (c+1)*np] {
-				m := cand[q]
-				if m&bit != 0 {
-					m &^= bit
-					if m == 0 {
-						return false
-					}
-					cand[q] = m
-					if m&(m-1) == 0 {
-						p.queue[p.qt] = q
-						p.qt++
-					}
-				}
-			}
-		}
-		if st[p.stride-1] == 0 {
-			return true
-		}
-		progress := false
-		for u := 0; u < p.nu; u++ {
-			pl := placed[u]
-			if pl == p.full {
-				continue
-			}
-			unit := t.units[u*n : (u+1)*n]
-			var ones, twos uint32
-			for _, c := range unit {
-				m := cand[c]
-				twos |= ones & m
-				ones |= m
-			}
-			if ones != p.full {
-				return false
-			}
-			hidden := ones &^ twos &^ pl
-			for hidden != 0 {
-				bit := hidden & -hidden
-				hidden &^= bit
-				for _, c := range unit {
-					if m := cand[c]; m&bit != 0 {
-						if m != bit {
-							cand[c] = bit
-							p.queue[p.qt] = c
-							p.qt++
-							progress = true
-						}
-						break
-					}
-				}
-			}
-		}
-		if !progress {
-			return true
 		}
 	}
 }

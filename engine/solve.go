@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
 	"sync"
 )
 
@@ -132,34 +133,44 @@ type solver struct {
 	// The context is checked every checkEvery nodes: often on big boards,
 	// whose nodes cost more.
 	checkEvery, nextCheck int64
-	probing               bool // whether to look ahead on two-candidate cells (big boards)
-	maxCount              int
-	count                 int
-	record                bool            // whether to record the first solution
-	out                   [MaxCells]uint8 // the first solution found, when recorded
+	// rng, when set, shuffles the order in which the search tries its
+	// choices (the generator fills random grids so).
+	rng *rand.Rand
+	// singlesOnly limits propagation to naked and hidden singles.
+	singlesOnly bool
+	probing     bool // whether to look ahead on two-candidate cells (big boards)
+	maxCount    int
+	count       int
+	record      bool            // whether to record the first solution
+	out         [MaxCells]uint8 // the first solution found, when recorded
 }
 
 var solverPool = sync.Pool{New: func() any { return new(solver) }}
 
 func getSolver(shape Shape) *solver {
 	s := solverPool.Get().(*solver)
-	t := topologyOf(shape)
-	if s.t != t {
-		s.t = t
-		s.n, s.cells, s.nu, s.np = t.n, t.cells, 3*t.n, t.numPeers
-		s.full = uint32(1)<<t.n - 1
-		s.stride = t.cells + 3*t.n + 1
-		s.probing = t.n >= probeMinSize
-		s.checkEvery = 1024
-		if t.n >= 12 {
-			s.checkEvery = 32
-		}
-		if cap(s.queue) < t.cells {
-			s.queue = make([]int16, t.cells)
-		}
-		s.queue = s.queue[:t.cells]
-	}
+	s.reset(topologyOf(shape))
 	return s
+}
+
+// reset makes s ready for boards of topology t.
+func (s *solver) reset(t *topology) {
+	if s.t == t {
+		return
+	}
+	s.t = t
+	s.n, s.cells, s.nu, s.np = t.n, t.cells, 3*t.n, t.numPeers
+	s.full = uint32(1)<<t.n - 1
+	s.stride = t.cells + 3*t.n + 1
+	s.probing = t.n >= probeMinSize
+	s.checkEvery = 1024
+	if t.n >= 12 {
+		s.checkEvery = 32
+	}
+	if cap(s.queue) < t.cells {
+		s.queue = make([]int16, t.cells)
+	}
+	s.queue = s.queue[:t.cells]
 }
 
 func (s *solver) begin(ctx context.Context, lim Limits) {
@@ -213,6 +224,12 @@ func (s *solver) run(b *Board, max int, record bool) (int, error) {
 // load puts the propagated givens of b in level 0 and reports false when
 // they contradict each other.
 func (s *solver) load(b *Board) bool {
+	return s.setGivens(b) && s.propagate(s.level(0))
+}
+
+// setGivens puts the givens of b in level 0, queued for propagation, and
+// reports false when two of them share a unit.
+func (s *solver) setGivens(b *Board) bool {
 	st := s.level(0)
 	cand := st[:s.cells]
 	for i := range cand {
@@ -228,7 +245,7 @@ func (s *solver) load(b *Board) bool {
 			}
 		}
 	}
-	return s.propagate(st)
+	return true
 }
 
 // smallest turns the solution in s.out into the lexicographically smallest
@@ -328,7 +345,7 @@ func (s *solver) search(d int) bool {
 	if !s.propagate(st) {
 		return false
 	}
-	if s.probing && st[s.stride-1] != 0 {
+	if s.probing && !s.singlesOnly && st[s.stride-1] != 0 {
 		if !s.probe(d) {
 			return false
 		}
@@ -364,27 +381,43 @@ func (s *solver) search(d int) bool {
 			}
 		}
 	}
+	// The choices: the values of the cell or, when it has more than two, the
+	// two places of a digit that has only two left in some unit (a two-way
+	// choice too; on large open boards the better one).
+	var cells [MaxSize]int16
+	var vals [MaxSize]uint32
+	k := 0
 	if bestCount > 2 {
-		// A digit with only two places left in some unit is a two-way
-		// choice too; on large open boards it is the better one.
 		if u, bit := s.pairInUnit(st); bit != 0 {
-			return s.branchUnit(d, st, u, bit)
+			for _, c := range s.t.unit(u) {
+				if cand[c]&bit != 0 {
+					cells[k], vals[k] = c, bit
+					k++
+				}
+			}
 		}
 	}
-	m := cand[best]
-	first := true
-	for m != 0 {
-		bit := m & -m
-		m &^= bit
-		if !first {
+	if k == 0 {
+		for m := cand[best]; m != 0; m &= m - 1 {
+			cells[k], vals[k] = int16(best), m&-m
+			k++
+		}
+	}
+	if s.rng != nil {
+		s.rng.Shuffle(k, func(i, j int) {
+			vals[i], vals[j] = vals[j], vals[i]
+			cells[i], cells[j] = cells[j], cells[i]
+		})
+	}
+	for i, bit := range vals[:k] {
+		if i > 0 {
 			s.guesses++
 		}
-		first = false
 		next := s.level(d + 1)
 		st = s.level(d) // level may have moved when the stack grew
 		copy(next, st)
 		s.qh, s.qt = 0, 0
-		s.assign(next[:s.cells], best, bit)
+		s.assign(next[:s.cells], int(cells[i]), bit)
 		if s.search(d + 1) {
 			return true
 		}
@@ -410,29 +443,6 @@ func (s *solver) pairInUnit(st []uint32) (int, uint32) {
 		}
 	}
 	return 0, 0
-}
-
-// branchUnit tries the two cells of unit u that can hold bit, in order.
-func (s *solver) branchUnit(d int, st []uint32, u int, bit uint32) bool {
-	first := true
-	for _, c := range s.t.units[u*s.n : (u+1)*s.n] {
-		if st[c]&bit == 0 {
-			continue
-		}
-		if !first {
-			s.guesses++
-		}
-		first = false
-		next := s.level(d + 1)
-		st = s.level(d)
-		copy(next, st)
-		s.qh, s.qt = 0, 0
-		s.assign(next[:s.cells], int(c), bit)
-		if s.search(d + 1) {
-			return true
-		}
-	}
-	return false
 }
 
 // propagate places queued singles, eliminating their values from their
@@ -510,6 +520,9 @@ func (s *solver) propagate(st []uint32) bool {
 		}
 		if progress {
 			continue
+		}
+		if s.singlesOnly {
+			return true
 		}
 		switch s.lockedCandidates(cand, placed) {
 		case lcContradiction:
@@ -781,4 +794,44 @@ func (s *solver) probe(d int) bool {
 			return true
 		}
 	}
+}
+
+// singlesSolve reports whether naked and hidden singles alone solve b.
+func (s *solver) singlesSolve(b *Board) bool {
+	s.singlesOnly = true
+	defer func() { s.singlesOnly = false }()
+	return s.load(b) && s.level(0)[s.stride-1] == 0
+}
+
+// fill completes b into out by a search over singles whose choices rng
+// orders, within max nodes. It reports false when the budget ran out or b
+// has no completion. The grid depends only on b, rng and max.
+func (s *solver) fill(ctx context.Context, b *Board, rng *rand.Rand, max int64, out *Board) bool {
+	s.begin(ctx, Limits{MaxNodes: max})
+	s.singlesOnly, s.rng = true, rng
+	defer func() { s.singlesOnly, s.rng = false, nil }()
+	if n, err := s.run(b, 1, true); n == 0 || err != nil {
+		return false
+	}
+	*out = Board{shape: b.shape}
+	copy(out.cells[:s.cells], s.out[:s.cells])
+	return true
+}
+
+// solutionWithout searches b, with value v ruled out of cell c, for a
+// completion, within max nodes (propagating singles only). It reports
+// whether it found one, and done false when the budget ran out first.
+func (s *solver) solutionWithout(ctx context.Context, b *Board, c int, v uint8, max int64) (found, done bool) {
+	s.begin(ctx, Limits{MaxNodes: max})
+	s.singlesOnly = true
+	defer func() { s.singlesOnly = false }()
+	s.maxCount, s.count, s.record = 1, 0, false
+	if !s.setGivens(b) {
+		return false, true
+	}
+	if s.remove(s.level(0)[:s.cells], c, uint32(1)<<(v-1)) == lcContradiction {
+		return false, true
+	}
+	s.search(0)
+	return s.count > 0, s.err == nil
 }
