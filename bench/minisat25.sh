@@ -14,26 +14,30 @@ command -v minisat >/dev/null || { apt-get update -qq && apt-get install -y -qq 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/sudoku" ./cmd/sudoku
 go build -o "$tmp/cnf" ./bench/cnf
-cpu() { # prints user+sys CPU seconds of a command, or "timeout"
-  local t0 t1 rc=0
-  t0=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat)
-  /usr/bin/time -f '%U %S' -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>/dev/null || rc=$?
-  if [ "$rc" = 124 ]; then echo "timeout"; else tail -n 1 "$tmp/time" | awk '{printf "%.2f", $1+$2}'; fi
+cpu() { # runs a command, output to $tmp/out; prints its user+sys CPU seconds or "timeout"
+  local rc=0
+  /usr/bin/time -f '%U %S' -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>/dev/null </dev/null || rc=$?
+  if [ "$rc" = 124 ]; then echo timeout; else tail -n 1 "$tmp/time" | awk '{printf "%.2f", $1+$2}'; fi
 }
-printf '%-4s %12s %12s %s\n' '#' 'sudoku cpu-s' 'minisat cpu-s' 'notes'
-i=0
-grep -v '^#' "$data" | head -n "$n" | while read -r p; do
-  i=$((i+1))
-  s=$(cpu "$tmp/sudoku" solve -j 1 --max-nodes 1000000000 <<<"$p")
-  note=$(head -c 12 "$tmp/out")
+mapfile -t puzzles < <(grep -v '^#' "$data" | tr -d '\r' | head -n "$n")
+printf '%-4s %14s %14s %s\n' '#' 'sudoku cpu-s' 'minisat cpu-s' 'sudoku answered'
+for i in "${!puzzles[@]}"; do
+  p=${puzzles[$i]}
+  printf '%s\n' "$p" >"$tmp/in"
+  s=$(cpu "$tmp/sudoku" solve -j 1 --max-nodes 1000000000 "$tmp/in")
+  note=$(head -c 20 "$tmp/out")
   "$tmp/cnf" "$p" >"$tmp/p.cnf"
   m1=$(cpu minisat "$tmp/p.cnf" "$tmp/sol")
   m2=timeout
   if [ "$m1" != timeout ] && head -1 "$tmp/sol" | grep -q '^SAT'; then
-    sol=$(tail -1 "$tmp/sol" | tr ' ' '\n' | awk '$1>0 {v=$1-1; c=int(v/25); val=v%25+1; printf "%s", substr("123456789ABCDEFGHIJKLMNOP", val, 1)}')
+    sol=$(tail -1 "$tmp/sol" | tr ' ' '\n' | awk '$1>0 {v=$1-1; printf "%s", substr("123456789ABCDEFGHIJKLMNOP", v%25+1, 1)}')
     "$tmp/cnf" -block "$sol" "$p" >"$tmp/b.cnf"
     m2=$(cpu minisat "$tmp/b.cnf" "$tmp/sol2")
+    head -1 "$tmp/sol2" | grep -q '^UNSAT' || m2="not-unique"
   fi
-  if [ "$m1" = timeout ] || [ "$m2" = timeout ]; then m="timeout"; else m=$(awk -v a="$m1" -v b="$m2" 'BEGIN{printf "%.2f", a+b}'); fi
-  printf '%-4s %12s %12s %s\n' "$i" "$s" "$m" "sudoku: ${note}…"
+  case "$m1$m2" in
+    *timeout*|*not*) m="$m1+$m2" ;;
+    *) m=$(awk -v a="$m1" -v b="$m2" 'BEGIN{printf "%.2f", a+b}') ;;
+  esac
+  printf '%-4s %14s %14s %s\n' "$((i+1))" "$s" "$m" "${note}…"
 done
