@@ -157,36 +157,34 @@ func (g *grid9) nakedSingles() bool {
 	for g.bands != 0 {
 		b := bits.TrailingZeros32(g.bands)
 		g.bands &= g.bands - 1
-		{
-			f := g.free[b]
-			if f == 0 {
-				continue
-			}
-			p := &g.pos[b]
-			var ones, twos uint32
-			for _, m := range p {
-				twos |= ones & m
-				ones |= m
-			}
-			if f&^ones != 0 {
-				return false
-			}
-			single := f &^ twos
-			for d := 0; d < 9 && single != 0; d++ {
-				sd := p[d] & single
-				single &^= sd
-				for sd != 0 {
-					k := bits.TrailingZeros32(sd)
-					sd &= sd - 1
-					if p[d]>>k&1 == 0 {
-						return false // a single placed before was its peer
-					}
-					g.place(b, d, k)
+		f := g.free[b]
+		if f == 0 {
+			continue
+		}
+		p := &g.pos[b]
+		var ones, twos uint32
+		for _, m := range p {
+			twos |= ones & m
+			ones |= m
+		}
+		if f&^ones != 0 {
+			return false
+		}
+		single := f &^ twos
+		for d := 0; d < 9 && single != 0; d++ {
+			sd := p[d] & single
+			single &^= sd
+			for sd != 0 {
+				k := bits.TrailingZeros32(sd)
+				sd &= sd - 1
+				if p[d]>>k&1 == 0 {
+					return false // a single placed before was its peer
 				}
+				g.place(b, d, k)
 			}
-			if single != 0 {
-				return false // a single placed before took its last candidate
-			}
+		}
+		if single != 0 {
+			return false // a single placed before took its last candidate
 		}
 	}
 	return true
