@@ -7,7 +7,7 @@
 #   -o F   also write the markdown report to F
 #
 # Direction 1: qqwing generates N puzzles of each of its levels (simple,
-# easy, intermediate, expert); bench/gradecheck grades them with engine.Grade.
+# easy, intermediate, expert); `sudoku rate` grades them with engine.Grade.
 # Direction 2: puzzles from the data sets (../shared/data/9x9, or
 # $SUDOKU_DATA/9x9) are graded by us, the first N of each of our levels are
 # rated by `qqwing --solve --csv --stats`.
@@ -36,7 +36,13 @@ if ! command -v qqwing >/dev/null; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$root" && go build -o "$tmp/gradecheck" ./bench/gradecheck)
+(cd "$root" && go build -o "$tmp/sudoku" ./cmd/sudoku)
+# grade reads puzzles (no comments or blank lines) and prints, per puzzle, the
+# line of `sudoku rate` (level, score, techniques) followed by the puzzle.
+grade() {
+	cat >"$tmp/in"
+	"$tmp/sudoku" rate -j 1 "$tmp/in" 2>/dev/null | paste -d' ' - "$tmp/in"
+}
 
 out="$tmp/report.md"
 {
@@ -49,7 +55,7 @@ total=0
 agree=0
 for lvl in simple easy intermediate expert; do
 	qqwing --generate "$n" --difficulty "$lvl" --one-line >"$tmp/q_$lvl.txt"
-	"$tmp/gradecheck" <"$tmp/q_$lvl.txt" >"$tmp/g_$lvl.txt"
+	grep -v -e "^#" -e "^$" "$tmp/q_$lvl.txt" | grade >"$tmp/g_$lvl.txt"
 	read -r e m h x err ok < <(awk -v lvl="$lvl" '
 		{ c[$1]++ }
 		$1 == "easy" && (lvl == "simple" || lvl == "easy") { ok++ }
@@ -66,7 +72,7 @@ awk -v a="$agree" -v t="$total" 'BEGIN { printf "\nAgreement: %d of %d (%.1f %%)
 
 # Direction 2: our levels rated by qqwing.
 awk '!/^#/ && k++ < 30000' "$data/9x9/17_clue.txt" "$data/9x9/magictour_top1465.txt" "$data/9x9/forum_hardest_1905_11plus.txt" |
-	"$tmp/gradecheck" >"$tmp/ours.txt"
+	grade >"$tmp/ours.txt"
 {
 	echo "### Data-set puzzles graded by us, rated by qqwing --solve --csv --stats (up to $n per our level)"
 	echo
