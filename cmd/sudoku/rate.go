@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,39 +36,12 @@ unreadable input; 2 for bad arguments.`
 
 const rated = 0 // outcome kind of a rated line; failures use solve's kinds
 
-// rateConfig is what the rate flags ask for.
-type rateConfig struct {
-	jobs     int
-	shape    engine.Shape // zero: inferred per line from its length
-	maxNodes int64
-	timeout  time.Duration // per puzzle, 0 for none
-}
-
 func runRate(ctx context.Context, name string, args []string, std stdio) int {
 	fs := newFlagSet(name, rateUsage, std.err)
-	var cfg rateConfig
-	var size int
-	var box string
-	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "rate `N` puzzles in parallel (output keeps input order)")
-	fs.IntVar(&size, "size", 0, "board size `N` (default: inferred from each line's length)")
-	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
-	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, "node budget of the search a stalled puzzle needs; past it the puzzle fails with search_limit")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 2s (0: none); past it the puzzle fails with search_limit")
-	if code, ok := parseFlags(fs, args); !ok {
+	cfg, code, ok := parsePuzzleFlags(fs, args, std, name, "rate",
+		"node budget of the search a stalled puzzle needs; past it the puzzle fails with search_limit")
+	if !ok {
 		return code
-	}
-	if cfg.jobs < 1 {
-		return usageError(std, name, "-j must be at least 1, got %d", cfg.jobs)
-	}
-	if cfg.maxNodes < 1 {
-		return usageError(std, name, "--max-nodes must be at least 1, got %d", cfg.maxNodes)
-	}
-	if cfg.timeout < 0 {
-		return usageError(std, name, "--timeout must not be negative, got %v", cfg.timeout)
-	}
-	var err error
-	if cfg.shape, err = shapeFlags(size, box); err != nil {
-		return usageError(std, name, "%v", err)
 	}
 
 	ins, err := openInputs(fs.Args(), std.in)
@@ -126,7 +98,7 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 // rateWorker rates lines on one worker goroutine and counts the levels.
 type rateWorker struct {
 	ctx    context.Context
-	cfg    *rateConfig
+	cfg    *puzzleConfig
 	levels [engine.Expert + 1]int64
 	names  []string // scratch for sorting technique names
 }

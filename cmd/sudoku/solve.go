@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -44,39 +45,51 @@ var failCodes = [...]string{
 	failOther:        "internal",
 }
 
-// solveConfig is what the solve flags ask for.
-type solveConfig struct {
+// puzzleConfig is what the flags of the commands that read puzzles (solve,
+// rate) ask for.
+type puzzleConfig struct {
 	jobs     int
 	shape    engine.Shape // zero: inferred per line from its length
 	maxNodes int64
 	timeout  time.Duration // per puzzle, 0 for none
+	size     int
+	box      string
+}
+
+// parsePuzzleFlags registers the flags of a puzzle-reading command on fs
+// (verb names the work, nodesUsage says what the node budget bounds),
+// parses args and checks them. When ok is false the command must return
+// code.
+func parsePuzzleFlags(fs *flag.FlagSet, args []string, std stdio, name, verb, nodesUsage string) (cfg puzzleConfig, code int, ok bool) {
+	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), verb+" `N` puzzles in parallel (output keeps input order)")
+	fs.IntVar(&cfg.size, "size", 0, "board size `N` (default: inferred from each line's length)")
+	fs.StringVar(&cfg.box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
+	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, nodesUsage)
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 2s (0: none); past it the puzzle fails with search_limit")
+	if code, ok := parseFlags(fs, args); !ok {
+		return cfg, code, false
+	}
+	switch {
+	case cfg.jobs < 1:
+		return cfg, usageError(std, name, "-j must be at least 1, got %d", cfg.jobs), false
+	case cfg.maxNodes < 1:
+		return cfg, usageError(std, name, "--max-nodes must be at least 1, got %d", cfg.maxNodes), false
+	case cfg.timeout < 0:
+		return cfg, usageError(std, name, "--timeout must not be negative, got %v", cfg.timeout), false
+	}
+	var err error
+	if cfg.shape, err = shapeFlags(cfg.size, cfg.box); err != nil {
+		return cfg, usageError(std, name, "%v", err), false
+	}
+	return cfg, exitOK, true
 }
 
 func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 	fs := newFlagSet(name, solveUsage, std.err)
-	var cfg solveConfig
-	var size int
-	var box string
-	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "solve `N` puzzles in parallel (output keeps input order)")
-	fs.IntVar(&size, "size", 0, "board size `N` (default: inferred from each line's length)")
-	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
-	fs.Int64Var(&cfg.maxNodes, "max-nodes", engine.DefaultMaxNodes, "search node budget `N` per puzzle (the default is the engine's, engine.DefaultMaxNodes); past it the puzzle fails with search_limit")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "time budget per puzzle, e.g. 2s (0: none); past it the puzzle fails with search_limit")
-	if code, ok := parseFlags(fs, args); !ok {
+	cfg, code, ok := parsePuzzleFlags(fs, args, std, name, "solve",
+		"search node budget `N` per puzzle (the default is the engine's, engine.DefaultMaxNodes); past it the puzzle fails with search_limit")
+	if !ok {
 		return code
-	}
-	if cfg.jobs < 1 {
-		return usageError(std, name, "-j must be at least 1, got %d", cfg.jobs)
-	}
-	if cfg.maxNodes < 1 {
-		return usageError(std, name, "--max-nodes must be at least 1, got %d", cfg.maxNodes)
-	}
-	if cfg.timeout < 0 {
-		return usageError(std, name, "--timeout must not be negative, got %v", cfg.timeout)
-	}
-	var err error
-	if cfg.shape, err = shapeFlags(size, box); err != nil {
-		return usageError(std, name, "%v", err)
 	}
 
 	ins, err := openInputs(fs.Args(), std.in)
@@ -164,7 +177,7 @@ var shapeByLen = func() (m [engine.MaxCells + 1]engine.Shape) {
 // solveWorker solves lines on one worker goroutine and keeps its stats.
 type solveWorker struct {
 	ctx   context.Context
-	cfg   *solveConfig
+	cfg   *puzzleConfig
 	stats engine.Stats
 }
 
