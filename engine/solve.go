@@ -678,40 +678,29 @@ func (s *solver) lockedCandidates(cand, placed []uint32) int {
 // eliminateRow removes the digits d from row r: outside box column j when
 // j ≥ 0, or only inside box column -1-j when j < 0.
 func (s *solver) eliminateRow(cand []uint32, r, j int, d uint32) int {
-	n, C := s.n, s.t.shape.BoxCols
-	lo, hi, inside := 0, n, false
-	if j < 0 {
-		lo, hi, inside = (-1-j)*C, (-j)*C, true
-	}
-	out := lcNone
-	for c := lo; c < hi; c++ {
-		if !inside && c/C == j {
-			continue
-		}
-		if r := s.remove(cand, r*n+c, d); r != lcNone {
-			if r == lcContradiction {
-				return r
-			}
-			out = r
-		}
-	}
-	return out
+	return s.eliminateLine(cand, r*s.n, 1, s.t.shape.BoxCols, j, d)
 }
 
 // eliminateCol removes the digits d from column c: outside box row i when
 // i ≥ 0, or only inside box row -1-i when i < 0.
 func (s *solver) eliminateCol(cand []uint32, c, i int, d uint32) int {
-	n, R := s.n, s.t.shape.BoxRows
-	lo, hi, inside := 0, n, false
-	if i < 0 {
-		lo, hi, inside = (-1-i)*R, (-i)*R, true
+	return s.eliminateLine(cand, c, s.n, s.t.shape.BoxRows, i, d)
+}
+
+// eliminateLine removes the digits d from the line of cells first+k·step
+// (k < N), whose boxes are span cells long: outside box blk of the line
+// when blk ≥ 0, or only inside box -1-blk when blk < 0.
+func (s *solver) eliminateLine(cand []uint32, first, step, span, blk int, d uint32) int {
+	lo, hi, skip := 0, s.n, blk
+	if blk < 0 {
+		lo, hi, skip = (-1-blk)*span, -blk*span, -1
 	}
 	out := lcNone
-	for r := lo; r < hi; r++ {
-		if !inside && r/R == i {
+	for k := lo; k < hi; k++ {
+		if k/span == skip {
 			continue
 		}
-		if r := s.remove(cand, r*n+c, d); r != lcNone {
+		if r := s.remove(cand, first+k*step, d); r != lcNone {
 			if r == lcContradiction {
 				return r
 			}
