@@ -180,23 +180,17 @@ func TestSolveEveryShape(t *testing.T) {
 			empty := NewBoard(s)
 			full := firstSolution(t, empty)
 			checkSolution(t, empty, full)
-			budget, hardFrom := int64(200_000), 21
+			budget := int64(200_000)
 			if testing.Short() {
-				budget, hardFrom = 20_000, 16
+				budget = 20_000
 			}
 			res, err := Solve(context.Background(), empty, Limits{MaxNodes: budget})
-			switch {
-			case err == nil:
-				checkSolution(t, empty, res.Solution)
-				if res.Unique {
-					t.Fatal("empty board reported unique")
-				}
-			case errors.Is(err, ErrSearchLimit) && s.Size >= hardFrom:
-				// The smallest grid of some large empty boards is beyond
-				// this budget; a first solution (above) is not.
-				t.Logf("empty %v: smallest solution beyond %d nodes", s, budget)
-			default:
+			if err != nil {
 				t.Fatalf("empty: %v", err)
+			}
+			checkSolution(t, empty, res.Solution)
+			if res.Unique {
+				t.Fatal("empty board reported unique")
 			}
 			for _, keep := range []float64{0.7, 0.5, 0.35} {
 				p := full
@@ -295,4 +289,53 @@ func TestSolveStopsAtDeadline(t *testing.T) {
 	case <-time.After(30 * time.Second): // generous: a hang, not a slow machine
 		t.Fatal("Solve did not stop after its deadline")
 	}
+}
+
+// TestSmallestMethodsAgree: on boards over 16×16 the smallest solution is
+// usually found by the row-major search with unit domain consistency; the
+// witness walk, which uses neither, must find the same grid.
+func TestSmallestMethodsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about a minute of search; runs in the full suite")
+	}
+	ctx := context.Background()
+	compared := 0
+	for _, s := range Shapes() {
+		if s.Size <= 16 {
+			continue
+		}
+		rng := NewRandForTest(uint64(s.Size*100 + s.BoxRows + 7))
+		p := firstSolution(t, NewBoard(s))
+		for i := 0; i < s.Cells(); i++ {
+			if rng.Float64() < 0.6 {
+				p.SetAt(i, 0)
+			}
+		}
+		res, err := Solve(ctx, p, Limits{MaxNodes: 1_000_000})
+		if err != nil || res.Unique {
+			t.Logf("%v: %v unique=%v, not compared", s, err, res.Unique)
+			continue
+		}
+		sv := getSolver(s)
+		sv.begin(ctx, Limits{MaxNodes: 1_000_000})
+		if n, err := sv.run(&p, 1, true); n != 1 || err != nil {
+			t.Fatalf("%v: no first solution: %v", s, err)
+		}
+		err = sv.byWitness(&p)
+		got := Board{shape: s}
+		copy(got.cells[:], sv.out[:s.Cells()])
+		solverPool.Put(sv)
+		if err != nil {
+			t.Logf("%v: witness walk: %v, not compared", s, err)
+			continue
+		}
+		if got != res.Solution {
+			t.Fatalf("%v: witness walk gives\n%s\nSolve gives\n%s", s, got.Pretty(), res.Solution.Pretty())
+		}
+		compared++
+	}
+	if compared == 0 {
+		t.Fatal("no board compared")
+	}
+	t.Logf("%d shapes compared", compared)
 }
