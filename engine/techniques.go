@@ -196,13 +196,6 @@ func (l *logic) recount() {
 	}
 }
 
-// board returns the current values as a Board of the given shape.
-func (l *logic) board(s Shape) Board {
-	b := Board{shape: s}
-	copy(b.cells[:l.t.cells], l.val[:l.t.cells])
-	return b
-}
-
 func (l *logic) begin(tc tech) {
 	l.mv = move{tech: tc, cell: -1, unit: -1, unit2: -1}
 	l.nundo = 0
