@@ -65,12 +65,16 @@ func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 	defer solverPool.Put(s)
 	s.begin(ctx, lim)
 	res := Result{}
-	n, err := s.run(&b, 2, true)
+	n, ok := s.lexFirst(&b)
+	var err error
+	if !ok {
+		n, err = s.run(&b, 2, true)
+		if err == nil && n > 1 {
+			err = s.smallest(&b)
+		}
+	}
 	if err == nil && n == 0 {
 		err = ErrUnsolvable
-	}
-	if err == nil && n > 1 {
-		err = s.smallest(&b)
 	}
 	res.Solution = Board{shape: b.shape}
 	copy(res.Solution.cells[:s.cells], s.out[:s.cells])
@@ -136,8 +140,12 @@ type solver struct {
 	// rng, when set, shuffles the order in which the search tries its
 	// choices (the generator fills random grids so).
 	rng *rand.Rand
-	// subsets makes propagation domain-consistent per unit (allDifferent).
-	subsets bool
+	// subsets says which units propagation makes domain-consistent
+	// (allDifferent): none, all, or those where the row-major search works.
+	subsets subsetMode
+	// consistent holds, per unit, the candidates it had when filterUnit
+	// last left it domain-consistent, so that it is not filtered unchanged.
+	consistent [3 * MaxSize][MaxSize]uint32
 	// singlesOnly limits propagation to naked and hidden singles.
 	singlesOnly bool
 	probing     bool // whether to look ahead on two-candidate cells (big boards)
@@ -267,9 +275,12 @@ func (s *solver) smallest(b *Board) error {
 				// candidates see late on boards over 16×16; unit domain
 				// consistency sees them at once (their empty boards then
 				// take a few thousand nodes, not millions).
-				s.lex, s.subsets = true, s.n > 16
+				s.lex, s.subsets = true, noSubsets
+				if s.n > 16 {
+					s.subsets = allSubsets
+				}
 				_, err = s.run(b, 1, true)
-				s.lex, s.subsets = false, false
+				s.lex, s.subsets = false, noSubsets
 			} else {
 				err = s.byWitness(b)
 			}
@@ -530,8 +541,11 @@ func (s *solver) propagate(st []uint32) bool {
 		if s.singlesOnly {
 			return true
 		}
-		r := s.lockedCandidates(cand, placed)
-		if r == lcNone && s.subsets {
+		r := lcNone
+		if s.subsets != focusSubsets { // see allDifferent
+			r = s.lockedCandidates(cand, placed)
+		}
+		if r == lcNone && s.subsets != noSubsets {
 			r = s.allDifferent(cand, placed)
 		}
 		switch r {
@@ -541,97 +555,6 @@ func (s *solver) propagate(st []uint32) bool {
 			return true
 		}
 	}
-}
-
-// allDifferent makes every unit domain-consistent (Régin's filtering for
-// the all-different constraint): a value stays a candidate of a cell only
-// when some assignment of the whole unit gives it to that cell. This is
-// every naked and hidden subset at once. It finds a perfect matching of
-// cells to values by augmenting paths, then keeps, for each cell, the values
-// matched within its strongly connected component of the "can take the value
-// of" graph, computed as a bitset transitive closure. Cost O(N³) per unit.
-func (s *solver) allDifferent(cand, placed []uint32) int {
-	n := s.n
-	var match [MaxSize]uint32 // value bit matched to the unit's i-th cell
-	var owner [MaxSize]int8   // cell index owning each value
-	var reach [MaxSize]uint32
-	for u := 0; u < s.nu; u++ {
-		if placed[u] == s.full {
-			continue
-		}
-		unit := s.t.units[u*n : (u+1)*n]
-		for v := range owner[:n] {
-			owner[v] = -1
-		}
-		for i, c := range unit {
-			match[i] = 0
-			for free := cand[c]; free != 0; free &= free - 1 {
-				if v := bits.TrailingZeros32(free); owner[v] < 0 {
-					owner[v], match[i] = int8(i), free&-free
-					break
-				}
-			}
-		}
-		for i := range unit {
-			if match[i] == 0 {
-				var seen uint32
-				if !s.augment(cand, unit, i, &match, &owner, &seen) {
-					return lcContradiction
-				}
-			}
-		}
-		for i, c := range unit {
-			var r uint32
-			for m := cand[c] &^ match[i]; m != 0; m &= m - 1 {
-				r |= 1 << owner[bits.TrailingZeros32(m)]
-			}
-			reach[i] = r
-		}
-		for k := 0; k < n; k++ {
-			kb := uint32(1) << k
-			for i := 0; i < n; i++ {
-				if reach[i]&kb != 0 {
-					reach[i] |= reach[k]
-				}
-			}
-		}
-		progress := false
-		for i, c := range unit {
-			allowed := match[i]
-			for m := reach[i]; m != 0; m &= m - 1 {
-				if j := bits.TrailingZeros32(m); reach[j]&(1<<i) != 0 {
-					allowed |= match[j]
-				}
-			}
-			if cand[c]&^allowed != 0 {
-				cand[c] &= allowed
-				progress = true
-				if m := cand[c]; m&(m-1) == 0 {
-					s.queue[s.qt] = c
-					s.qt++
-				}
-			}
-		}
-		if progress {
-			return lcProgress // let the cheap rules run before the next unit
-		}
-	}
-	return lcNone
-}
-
-// augment looks for an augmenting path from the unit's unmatched cell i.
-func (s *solver) augment(cand []uint32, unit []int16, i int, match *[MaxSize]uint32, owner *[MaxSize]int8, seen *uint32) bool {
-	for m := cand[unit[i]] &^ *seen; m != 0; m &= m - 1 {
-		bit := m & -m
-		*seen |= bit
-		v := bits.TrailingZeros32(bit)
-		if j := owner[v]; j < 0 || s.augment(cand, unit, int(j), match, owner, seen) {
-			owner[v] = int8(i)
-			match[i] = bit
-			return true
-		}
-	}
-	return false
 }
 
 // Outcomes of lockedCandidates.
