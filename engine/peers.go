@@ -19,6 +19,9 @@ type topology struct {
 	units []int16
 	// cellUnits holds each cell's row, column and box unit indexes.
 	cellUnits [][3]int16
+
+	cdclOnce sync.Once
+	cdclTab  *cdclTables // the clause-learning search's constraints, built on first use
 }
 
 // unit returns the cells of unit u.

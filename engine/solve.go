@@ -68,7 +68,7 @@ func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 	n, ok := s.lexFirst(&b)
 	var err error
 	if !ok {
-		n, err = s.run(&b, 2, true)
+		n, err = s.solutions(&b, 2, true)
 		if err == nil && n > 1 {
 			err = s.smallest(&b)
 		}
@@ -110,7 +110,7 @@ func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats
 	s := getSolver(b.shape)
 	defer solverPool.Put(s)
 	s.begin(ctx, lim)
-	n, err := s.run(&b, max, false)
+	n, err := s.solutions(&b, max, false)
 	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
 }
 
@@ -153,6 +153,7 @@ type solver struct {
 	count       int
 	record      bool            // whether to record the first solution
 	out         [MaxCells]uint8 // the first solution found, when recorded
+	cd          *cdcl           // the clause-learning search, made on first use
 }
 
 var solverPool = sync.Pool{New: func() any { return new(solver) }}

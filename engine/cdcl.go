@@ -1,0 +1,864 @@
+package engine
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// cdcl is a conflict-driven clause-learning search over the board's
+// exactly-one structure, for the puzzles on which the propagation search
+// drowns (minimal 25×25 puzzles take it millions of nodes). A variable is
+// "cell c holds digit d", numbered c·N+d. Every cell and every (unit, digit)
+// pair is a group of N variables of which exactly one is true; the groups
+// are native constraints, not clauses: a true variable falsifies the rest of
+// its four groups (naked singles and eliminations), a group left with one
+// variable that is not false makes it true (naked and hidden singles). What
+// conflicts teach is kept as learned clauses, watched two literals each.
+//
+// Literals are 2·var for "true" and 2·var+1 for "false".
+type cdcl struct {
+	t         *topology
+	n, nv, ng int
+	*cdclTables
+	value              []int8  // per literal: 1 true, -1 false, 0 unassigned
+	level, reason      []int32 // per variable
+	cnt                []int32 // per group: members not yet seen false
+	segCnt             []int32 // per segment constraint: places not yet seen false
+	trail, lim         []int32
+	qhead              int
+	arena              []int32 // learned clauses: [size, lbd, activity bits, lits…]
+	learnts            []int32 // clause references (arena offsets)
+	watches            [][]watch
+	act                []float64
+	varInc             float64
+	heap, heapPos      []int32
+	phase              []int8
+	seen               []int8
+	learnt, stack, tmp []int32
+	cleared, rbuf      []int32
+	conflicts          int64
+	decisions          int64
+	maxLearnts         int
+	learntLits         int64
+	props              int64
+}
+
+type watch struct{ cref, blocker int32 }
+
+// Reasons and conflicts are one int32: the kind in the low kindBits bits.
+const (
+	reasonNone   = -1
+	kindBinary   = 1 // data: the true literal whose group forced this one false
+	kindGroup    = 2 // data: the group whose last candidate this is
+	kindClause   = 3 // data: the learned clause's arena offset
+	kindPair     = 0 // conflict only: two true literals in one group (data: one, other in cdcl.tmp)
+	kindSeg      = 4 // data: the segment constraint that fired (a conflict: its target in cdcl.tmp)
+	kindBits     = 3
+	kindMask     = 1<<kindBits - 1
+	clauseHeader = 3
+)
+
+var (
+	varDecay   = 0.995
+	restartRun = 100      // conflicts per Luby unit
+	phaseInit  = int8(-1) // try "false" first (eliminate the candidate)
+	segments   = true
+)
+
+// cdclTables are the constraints of one shape, built once and kept with
+// its topology.
+type cdclTables struct {
+	groups    []int32 // the N variables of each group
+	varGroups []int32 // the 4 groups of each variable
+	// Segment constraints (locked candidates): for each box B, line L
+	// crossing it and digit d, constraint 2k holds d's places in B outside
+	// L and 2k+1 d's places in L outside B. When every place of one is
+	// false, d lies in B∩L, so every place of the other is false too.
+	segStart, segMembers []int32 // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
+	varSegStart, varSegs []int32 // the constraints holding var v: varSegs[varSegStart[v]:varSegStart[v+1]]
+}
+
+func (t *topology) cdcl() *cdclTables {
+	t.cdclOnce.Do(func() { t.cdclTab = buildCDCLTables(t) })
+	return t.cdclTab
+}
+
+func buildCDCLTables(t *topology) *cdclTables {
+	n, nv := t.n, t.cells*t.n
+	ng := t.cells + 3*n*n
+	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4)}
+	for c := 0; c < t.cells; c++ {
+		for d := 0; d < n; d++ {
+			v := c*n + d
+			tab.groups[c*n+d] = int32(v)
+			tab.varGroups[v*4] = int32(c)
+		}
+		for k, u := range t.cellUnits[c] {
+			pos := slices.Index(t.unit(int(u)), int16(c))
+			for d := 0; d < n; d++ {
+				g := t.cells + int(u)*n + d
+				tab.groups[g*n+pos] = int32(c*n + d)
+				tab.varGroups[(c*n+d)*4+1+k] = int32(g)
+			}
+		}
+	}
+	inUnit := func(u int, c int16) bool { return slices.Contains(t.unit(u), c) }
+	for b := 2 * n; b < 3*n; b++ {
+		for l := 0; l < 2*n; l++ {
+			box, line := t.unit(b), t.unit(l)
+			if !slices.ContainsFunc(box, func(c int16) bool { return inUnit(l, c) }) {
+				continue
+			}
+			for d := 0; d < n; d++ {
+				tab.segStart = append(tab.segStart, int32(len(tab.segMembers)))
+				for _, c := range box {
+					if !inUnit(l, c) {
+						tab.segMembers = append(tab.segMembers, int32(int(c)*n+d))
+					}
+				}
+				tab.segStart = append(tab.segStart, int32(len(tab.segMembers)))
+				for _, c := range line {
+					if !inUnit(b, c) {
+						tab.segMembers = append(tab.segMembers, int32(int(c)*n+d))
+					}
+				}
+			}
+		}
+	}
+	nk := len(tab.segStart)
+	tab.segStart = append(tab.segStart, int32(len(tab.segMembers)))
+	pos := make([]int32, nv+1)
+	for _, v := range tab.segMembers {
+		pos[v+1]++
+	}
+	for v := 0; v < nv; v++ {
+		pos[v+1] += pos[v]
+	}
+	tab.varSegStart = slices.Clone(pos)
+	tab.varSegs = make([]int32, len(tab.segMembers))
+	for k := 0; k < nk; k++ {
+		for _, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
+			tab.varSegs[pos[v]] = int32(k)
+			pos[v]++
+		}
+	}
+	return tab
+}
+
+// reset makes s ready for boards of topology t.
+func (s *cdcl) reset(t *topology) {
+	if s.t == t {
+		return
+	}
+	s.t = t
+	n := t.n
+	s.n, s.nv = n, t.cells*n
+	s.ng = t.cells + 3*n*n
+	s.cdclTables = t.cdcl()
+	s.segCnt = grow(s.segCnt, len(s.segStart)-1)
+	s.value = grow8(s.value, 2*s.nv)
+	s.level = grow(s.level, s.nv)
+	s.reason = grow(s.reason, s.nv)
+	s.cnt = grow(s.cnt, s.ng)
+	s.heapPos = grow(s.heapPos, s.nv)
+	s.phase = grow8(s.phase, s.nv)
+	s.seen = grow8(s.seen, s.nv)
+	if cap(s.act) < s.nv {
+		s.act = make([]float64, s.nv)
+	}
+	s.act = s.act[:s.nv]
+	if cap(s.watches) < 2*s.nv {
+		s.watches = make([][]watch, 2*s.nv)
+	}
+	s.watches = s.watches[:2*s.nv]
+}
+
+func grow(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	return b[:n]
+}
+
+func grow8(b []int8, n int) []int8 {
+	if cap(b) < n {
+		return make([]int8, n)
+	}
+	return b[:n]
+}
+
+// load starts a search from the candidates cand (one mask per cell, as the
+// propagation search leaves them at its root). It reports false when they
+// already contradict each other.
+func (s *cdcl) load(cand []uint32) bool {
+	clear(s.value)
+	clear(s.act)
+	clear(s.seen)
+	for i := range s.cnt {
+		s.cnt[i] = int32(s.n)
+	}
+	for i := range s.phase {
+		s.phase[i] = phaseInit
+	}
+	for k := range s.segCnt {
+		s.segCnt[k] = s.segStart[k+1] - s.segStart[k]
+	}
+	for i := range s.watches {
+		s.watches[i] = s.watches[i][:0]
+	}
+	s.trail, s.lim, s.qhead = s.trail[:0], s.lim[:0], 0
+	s.arena, s.learnts = s.arena[:0], s.learnts[:0]
+	s.varInc = 1
+	s.conflicts, s.decisions = 0, 0
+	s.learntLits, s.props = 0, 0
+	s.maxLearnts = s.nv / 3
+	s.heap = s.heap[:0]
+	for v := 0; v < s.nv; v++ {
+		s.heapPos[v] = -1
+	}
+	n := s.n
+	for c, m := range cand {
+		for d := 0; d < n; d++ {
+			if m&(1<<d) == 0 {
+				s.enqueue(int32(2*(c*n+d)+1), reasonNone)
+			}
+		}
+	}
+	for c, m := range cand {
+		if m != 0 && m&(m-1) == 0 {
+			l := int32(2 * (c*n + bits.TrailingZeros32(m)))
+			if s.value[l] == 0 {
+				s.enqueue(l, reasonNone)
+			}
+		}
+	}
+	if s.propagate() != reasonNone {
+		return false
+	}
+	for v := 0; v < s.nv; v++ {
+		if s.value[2*v] == 0 {
+			s.heapInsert(int32(v))
+		}
+	}
+	return true
+}
+
+func (s *cdcl) decisionLevel() int32 { return int32(len(s.lim)) }
+
+func (s *cdcl) enqueue(l int32, r int32) {
+	v := l >> 1
+	s.value[l], s.value[l^1] = 1, -1
+	s.level[v] = s.decisionLevel()
+	s.reason[v] = r
+	s.trail = append(s.trail, l)
+}
+
+// propagate runs the queued assignments to a fixed point and returns the
+// conflict found, or reasonNone.
+func (s *cdcl) propagate() int32 {
+	n := s.n
+	for s.qhead < len(s.trail) {
+		s.props++
+		p := s.trail[s.qhead]
+		s.qhead++
+		v := p >> 1
+		gs := s.varGroups[v*4 : v*4+4]
+		if p&1 == 0 {
+			// v is true: the rest of its groups is false.
+			for _, g := range gs {
+				for _, y := range s.groups[int(g)*n : int(g+1)*n] {
+					if y == v {
+						continue
+					}
+					switch s.value[2*y] {
+					case 1:
+						s.tmp = append(s.tmp[:0], y)
+						return p<<kindBits | kindPair
+					case 0:
+						s.enqueue(2*y+1, p<<kindBits|kindBinary)
+					}
+				}
+			}
+		} else {
+			// v is false: a group left with one candidate makes it true.
+			// (All four counts drop first: backtracking restores four.)
+			for _, g := range gs {
+				s.cnt[g]--
+			}
+			for _, g := range gs {
+				if s.cnt[g] > 1 {
+					continue
+				}
+				last := int32(-1)
+				open := 0
+				for _, y := range s.groups[int(g)*n : int(g+1)*n] {
+					if s.value[2*y] != -1 {
+						last = y
+						open++
+					}
+				}
+				if open == 0 {
+					return g<<kindBits | kindGroup
+				}
+				if open == 1 && s.value[2*last] == 0 {
+					s.enqueue(2*last, g<<kindBits|kindGroup)
+				}
+			}
+			if segments {
+				ks := s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]]
+				for _, k := range ks {
+					s.segCnt[k]--
+				}
+				for _, k := range ks {
+					if s.segCnt[k] != 0 {
+						continue
+					}
+					o := k ^ 1
+					for _, y := range s.segMembers[s.segStart[o]:s.segStart[o+1]] {
+						switch s.value[2*y] {
+						case 1:
+							s.tmp = append(s.tmp[:0], y)
+							return k<<kindBits | kindSeg
+						case 0:
+							s.enqueue(2*y+1, k<<kindBits|kindSeg)
+						}
+					}
+				}
+			}
+		}
+		if c := s.propagateClauses(p ^ 1); c != reasonNone {
+			return c
+		}
+	}
+	return reasonNone
+}
+
+// propagateClauses visits the learned clauses watching literal f, which
+// has just become false.
+func (s *cdcl) propagateClauses(f int32) int32 {
+	ws := s.watches[f]
+	i, j := 0, 0
+	confl := int32(reasonNone)
+	for i < len(ws) {
+		w := ws[i]
+		i++
+		if s.value[w.blocker] == 1 {
+			ws[j] = w
+			j++
+			continue
+		}
+		size := int(s.arena[w.cref])
+		lits := s.arena[int(w.cref)+clauseHeader : int(w.cref)+clauseHeader+size]
+		if lits[0] == f {
+			lits[0], lits[1] = lits[1], f
+		}
+		first := lits[0]
+		if first != w.blocker && s.value[first] == 1 {
+			ws[j] = watch{w.cref, first}
+			j++
+			continue
+		}
+		moved := false
+		for k := 2; k < size; k++ {
+			if s.value[lits[k]] != -1 {
+				lits[1], lits[k] = lits[k], f
+				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.cref, first})
+				moved = true
+				break
+			}
+		}
+		if moved {
+			continue
+		}
+		ws[j] = watch{w.cref, first}
+		j++
+		if s.value[first] == -1 {
+			confl = w.cref<<kindBits | kindClause
+			for i < len(ws) {
+				ws[j] = ws[i]
+				i++
+				j++
+			}
+			break
+		}
+		s.enqueue(first, w.cref<<kindBits|kindClause)
+	}
+	s.watches[f] = ws[:j]
+	return confl
+}
+
+// reasonLits appends to dst the literals other than the one implied (all
+// false) of reason or conflict r; implied is the variable it forced, or -1
+// for a conflict.
+func (s *cdcl) reasonLits(dst []int32, r int32, implied int32) []int32 {
+	data := r >> kindBits
+	switch r & kindMask {
+	case kindBinary:
+		return append(dst, data^1)
+	case kindPair:
+		return append(dst, data^1, 2*s.tmp[0]+1)
+	case kindSeg:
+		if implied < 0 {
+			dst = append(dst, 2*s.tmp[0]+1)
+		}
+		for _, y := range s.segMembers[s.segStart[data]:s.segStart[data+1]] {
+			dst = append(dst, 2*y)
+		}
+		return dst
+	case kindGroup:
+		for _, y := range s.groups[int(data)*s.n : int(data+1)*s.n] {
+			if y != implied {
+				dst = append(dst, 2*y)
+			}
+		}
+		return dst
+	default:
+		size := int(s.arena[data])
+		lits := s.arena[int(data)+clauseHeader : int(data)+clauseHeader+size]
+		if implied >= 0 {
+			lits = lits[1:]
+		}
+		return append(dst, lits...)
+	}
+}
+
+// analyze derives the first-UIP clause of conflict confl into s.learnt
+// (asserting literal first) and returns the level to jump back to.
+func (s *cdcl) analyze(confl int32) int32 {
+	s.learnt = append(s.learnt[:0], 0)
+	pathC := 0
+	p := int32(-1)
+	idx := len(s.trail) - 1
+	cur := s.decisionLevel()
+	r := confl
+	for {
+		implied := int32(-1)
+		if p >= 0 {
+			implied = p >> 1
+		}
+		s.stack = s.reasonLits(s.stack[:0], r, implied)
+		if r&kindMask == kindClause {
+			s.bumpClause(r >> kindBits)
+		}
+		for _, q := range s.stack {
+			v := q >> 1
+			if s.seen[v] != 0 || s.level[v] == 0 {
+				continue
+			}
+			s.bump(v)
+			s.seen[v] = 1
+			if s.level[v] >= cur {
+				pathC++
+			} else {
+				s.learnt = append(s.learnt, q)
+			}
+		}
+		for s.seen[s.trail[idx]>>1] == 0 {
+			idx--
+		}
+		p = s.trail[idx]
+		idx--
+		s.seen[p>>1] = 0
+		pathC--
+		if pathC == 0 {
+			break
+		}
+		r = s.reason[p>>1]
+	}
+	s.learnt[0] = p ^ 1
+
+	// Drop the literals implied by the others (recursive minimisation).
+	s.cleared = append(s.cleared[:0], s.learnt[1:]...)
+	var abstract uint32
+	for _, q := range s.learnt[1:] {
+		abstract |= 1 << (s.level[q>>1] & 31)
+	}
+	j := 1
+	for i := 1; i < len(s.learnt); i++ {
+		q := s.learnt[i]
+		if s.reason[q>>1] == reasonNone || !s.redundant(q, abstract) {
+			s.learnt[j] = q
+			j++
+		}
+	}
+	s.learnt = s.learnt[:j]
+	for _, q := range s.cleared {
+		s.seen[q>>1] = 0
+	}
+
+	back := int32(0)
+	if len(s.learnt) > 1 {
+		maxI := 1
+		for i := 2; i < len(s.learnt); i++ {
+			if s.level[s.learnt[i]>>1] > s.level[s.learnt[maxI]>>1] {
+				maxI = i
+			}
+		}
+		s.learnt[1], s.learnt[maxI] = s.learnt[maxI], s.learnt[1]
+		back = s.level[s.learnt[1]>>1]
+	}
+	return back
+}
+
+// redundant reports whether literal q of the clause being learned follows
+// from the others: every path back through its reasons ends in them or at
+// level 0. Variables it visits stay marked (and listed in s.cleared) when it
+// succeeds, so later checks reuse them.
+func (s *cdcl) redundant(q int32, abstract uint32) bool {
+	s.stack = append(s.stack[:0], q)
+	top := len(s.cleared)
+	for len(s.stack) > 0 {
+		p := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		s.rbuf = s.reasonLits(s.rbuf[:0], s.reason[p>>1], p>>1)
+		for _, x := range s.rbuf {
+			v := x >> 1
+			if s.seen[v] != 0 || s.level[v] == 0 {
+				continue
+			}
+			if s.reason[v] == reasonNone || abstract&(1<<(s.level[v]&31)) == 0 {
+				for _, y := range s.cleared[top:] {
+					s.seen[y>>1] = 0
+				}
+				s.cleared = s.cleared[:top]
+				return false
+			}
+			s.seen[v] = 1
+			s.stack = append(s.stack, x)
+			s.cleared = append(s.cleared, x)
+		}
+	}
+	return true
+}
+
+// lbd is the number of distinct decision levels in s.learnt.
+func (s *cdcl) lbd() int32 {
+	s.stack = s.stack[:0]
+	for _, q := range s.learnt {
+		l := s.level[q>>1]
+		if !slices.Contains(s.stack, l) {
+			s.stack = append(s.stack, l)
+		}
+	}
+	return int32(len(s.stack))
+}
+
+func (s *cdcl) cancelUntil(lv int32) {
+	if s.decisionLevel() <= lv {
+		return
+	}
+	start := int(s.lim[lv])
+	for i := len(s.trail) - 1; i >= start; i-- {
+		l := s.trail[i]
+		v := l >> 1
+		if l&1 == 1 && i < s.qhead {
+			for _, g := range s.varGroups[v*4 : v*4+4] {
+				s.cnt[g]++
+			}
+			if segments {
+				for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
+					s.segCnt[k]++
+				}
+			}
+		}
+		s.value[l], s.value[l^1] = 0, 0
+		s.phase[v] = int8(1 - 2*(l&1))
+		if s.heapPos[v] < 0 {
+			s.heapInsert(v)
+		}
+	}
+	s.trail = s.trail[:start]
+	s.qhead = min(s.qhead, start)
+	s.lim = s.lim[:lv]
+}
+
+// addLearnt stores s.learnt and asserts its first literal.
+func (s *cdcl) addLearnt() {
+	s.learntLits += int64(len(s.learnt))
+	if len(s.learnt) == 1 {
+		s.enqueue(s.learnt[0], reasonNone)
+		return
+	}
+	cref := s.addClause(s.learnt, s.lbd())
+	s.enqueue(s.learnt[0], cref<<kindBits|kindClause)
+}
+
+func (s *cdcl) addClause(lits []int32, lbd int32) int32 {
+	cref := int32(len(s.arena))
+	s.arena = append(s.arena, int32(len(lits)), lbd, 0)
+	s.arena = append(s.arena, lits...)
+	s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
+	s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
+	s.learnts = append(s.learnts, cref)
+	return cref
+}
+
+func (s *cdcl) bumpClause(cref int32) {
+	s.arena[cref+2]++
+}
+
+func (s *cdcl) bump(v int32) {
+	s.act[v] += s.varInc
+	if s.act[v] > 1e100 {
+		for i := range s.act {
+			s.act[i] *= 1e-100
+		}
+		s.varInc *= 1e-100
+	}
+	if s.heapPos[v] >= 0 {
+		s.heapUp(s.heapPos[v])
+	}
+}
+
+// reduce drops the less useful half of the learned clauses (at level 0,
+// where no clause is a reason that matters) and rebuilds the watches.
+func (s *cdcl) reduce() {
+	slices.SortFunc(s.learnts, func(a, b int32) int {
+		la, lb := s.arena[a+1], s.arena[b+1]
+		if la != lb {
+			return int(la - lb)
+		}
+		return int(s.arena[b+2] - s.arena[a+2])
+	})
+	keep := len(s.learnts) / 2
+	for keep < len(s.learnts) && s.arena[s.learnts[keep]+1] <= 2 {
+		keep++
+	}
+	for i := range s.watches {
+		s.watches[i] = s.watches[i][:0]
+	}
+	// Compact the arena in address order.
+	kept := s.learnts[:keep]
+	slices.Sort(kept)
+	out := 0
+	for i, cref := range kept {
+		size := int(s.arena[cref])
+		copy(s.arena[out:], s.arena[cref:int(cref)+clauseHeader+size])
+		s.arena[out+2] /= 2
+		kept[i] = int32(out)
+		lits := s.arena[out+clauseHeader : out+clauseHeader+size]
+		s.watches[lits[0]] = append(s.watches[lits[0]], watch{int32(out), lits[1]})
+		s.watches[lits[1]] = append(s.watches[lits[1]], watch{int32(out), lits[0]})
+		out += clauseHeader + size
+	}
+	s.arena = s.arena[:out]
+	s.learnts = kept
+}
+
+// Heap of unassigned variables by activity.
+
+func (s *cdcl) heapLess(a, b int32) bool { return s.act[a] > s.act[b] }
+
+func (s *cdcl) heapInsert(v int32) {
+	s.heapPos[v] = int32(len(s.heap))
+	s.heap = append(s.heap, v)
+	s.heapUp(s.heapPos[v])
+}
+
+func (s *cdcl) heapUp(i int32) {
+	v := s.heap[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.heapLess(v, s.heap[p]) {
+			break
+		}
+		s.heap[i] = s.heap[p]
+		s.heapPos[s.heap[i]] = i
+		i = p
+	}
+	s.heap[i] = v
+	s.heapPos[v] = i
+}
+
+func (s *cdcl) heapPop() int32 {
+	top := s.heap[0]
+	last := s.heap[len(s.heap)-1]
+	s.heap = s.heap[:len(s.heap)-1]
+	s.heapPos[top] = -1
+	if len(s.heap) > 0 {
+		i := int32(0)
+		n := int32(len(s.heap))
+		for {
+			c := 2*i + 1
+			if c >= n {
+				break
+			}
+			if c+1 < n && s.heapLess(s.heap[c+1], s.heap[c]) {
+				c++
+			}
+			if !s.heapLess(s.heap[c], last) {
+				break
+			}
+			s.heap[i] = s.heap[c]
+			s.heapPos[s.heap[i]] = i
+			i = c
+		}
+		s.heap[i] = last
+		s.heapPos[last] = i
+	}
+	return top
+}
+
+// cdclResult is how a search ended.
+type cdclResult int
+
+const (
+	cdclSat cdclResult = iota
+	cdclUnsat
+	cdclLimit
+)
+
+// solve searches for the next model, spending at most the node budget of
+// the owning solver (a conflict or a decision is a node).
+func (s *cdcl) solve(sv *solver) cdclResult {
+	restarts := 0
+	budget := luby(restarts) * restartRun
+	for {
+		confl := s.propagate()
+		if confl != reasonNone {
+			s.conflicts++
+			sv.nodes++
+			sv.guesses++
+			if s.decisionLevel() == 0 {
+				return cdclUnsat
+			}
+			back := s.analyze(confl)
+			s.cancelUntil(back)
+			s.addLearnt()
+			s.varInc /= varDecay
+			budget--
+			if sv.overBudget() {
+				return cdclLimit
+			}
+			continue
+		}
+		if budget <= 0 {
+			restarts++
+			budget = luby(restarts) * restartRun
+			s.cancelUntil(0)
+			if len(s.learnts) >= s.maxLearnts {
+				s.reduce()
+				s.maxLearnts += s.maxLearnts / 10
+			}
+		}
+		v := int32(-1)
+		for len(s.heap) > 0 {
+			x := s.heapPop()
+			if s.value[2*x] == 0 {
+				v = x
+				break
+			}
+		}
+		if v < 0 {
+			return cdclSat
+		}
+		s.decisions++
+		sv.nodes++
+		s.lim = append(s.lim, int32(len(s.trail)))
+		l := 2 * v
+		if s.phase[v] < 0 {
+			l++
+		}
+		s.enqueue(l, reasonNone)
+	}
+}
+
+// block adds a clause that rules out the model just found (the negation of
+// its decisions: propagation from them gives back the whole model) and
+// returns to level 0. It reports false when the model was forced, so that
+// no other exists.
+func (s *cdcl) block() bool {
+	s.learnt = s.learnt[:0]
+	for _, start := range s.lim {
+		s.learnt = append(s.learnt, s.trail[start]^1)
+	}
+	s.cancelUntil(0)
+	switch len(s.learnt) {
+	case 0:
+		return false
+	case 1:
+		s.enqueue(s.learnt[0], reasonNone)
+	default:
+		s.addClause(s.learnt, 0) // lbd 0: never reduced away
+	}
+	return true
+}
+
+// luby returns the i-th element (from 0) of the Luby sequence 1 1 2 1 1 2 4 ….
+func luby(i int) int {
+	size, seq := 1, 0
+	for size < i+1 {
+		seq++
+		size = 2*size + 1
+	}
+	x := i
+	for size-1 != x {
+		size = (size - 1) >> 1
+		seq--
+		x %= size
+	}
+	return 1 << seq
+}
+
+// Boards from cdclMinSize up whose search outlasts cdclAfter nodes of the
+// propagation search go to the clause-learning search.
+const (
+	cdclMinSize = 16
+	cdclAfter   = 2000
+)
+
+// solutions searches b for up to max solutions and returns how many it found,
+// the first written to s.out when record is set: the propagation search
+// first, then on large boards that outlast it the clause-learning search,
+// from scratch with the rest of the budget.
+func (s *solver) solutions(b *Board, max int, record bool) (int, error) {
+	if s.n < cdclMinSize {
+		return s.run(b, max, record)
+	}
+	global := s.limit
+	s.limit = min(global, s.nodes+cdclAfter)
+	n, err := s.run(b, max, record)
+	local := s.limit
+	s.limit = global
+	if err == nil || local == global || s.ctx.Err() != nil {
+		return n, err // done, or out of the caller's budget
+	}
+	s.err = nil
+	return s.runCDCL(b, max, record)
+}
+
+// runCDCL counts up to max solutions of b with the clause-learning search;
+// the first is written to s.out when record is set.
+func (s *solver) runCDCL(b *Board, max int, record bool) (int, error) {
+	if !s.load(b) {
+		return 0, nil
+	}
+	if s.cd == nil {
+		s.cd = new(cdcl)
+	}
+	cd := s.cd
+	cd.reset(s.t)
+	if !cd.load(s.level(0)[:s.cells]) {
+		return 0, nil
+	}
+	count := 0
+	for {
+		switch cd.solve(s) {
+		case cdclUnsat:
+			return count, nil
+		case cdclLimit:
+			return count, s.err
+		}
+		if count == 0 && record {
+			for v := 0; v < cd.nv; v++ {
+				if cd.value[2*v] == 1 {
+					s.out[v/s.n] = uint8(v%s.n + 1)
+				}
+			}
+		}
+		count++
+		if count >= max || !cd.block() {
+			return count, nil
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// cdclCount runs the clause-learning search alone on b.
+func cdclCount(tb testing.TB, b Board, max int, lim Limits) (int, Board, error) {
+	tb.Helper()
+	s := getSolver(b.Shape())
+	defer solverPool.Put(s)
+	s.begin(context.Background(), lim)
+	n, err := s.runCDCL(&b, max, true)
+	out := Board{shape: b.Shape()}
+	copy(out.cells[:], s.out[:b.Shape().Cells()])
+	return n, out, err
+}
+
+// propagationCount runs the propagation search alone on b.
+func propagationCount(tb testing.TB, b Board, max int) int {
+	tb.Helper()
+	s := getSolver(b.Shape())
+	defer solverPool.Put(s)
+	s.begin(context.Background(), Limits{MaxNodes: 1 << 40})
+	n, err := s.run(&b, max, false)
+	if err != nil {
+		tb.Fatalf("propagation search: %v", err)
+	}
+	return n
+}
+
+// TestCDCLCountsAgree: on random puzzles of many shapes — unique, with
+// several solutions, and unsolvable — the clause-learning search counts
+// exactly what the propagation search counts, and its first solution keeps
+// the givens and the rules.
+func TestCDCLCountsAgree(t *testing.T) {
+	shapes := []Shape{
+		mustShape(t, 4, ""), mustShape(t, 6, "2x3"), mustShape(t, 6, "3x2"),
+		mustShape(t, 8, "2x4"), mustShape(t, 9, ""), mustShape(t, 10, "2x5"),
+		mustShape(t, 12, "3x4"), mustShape(t, 16, ""),
+	}
+	perShape := 40
+	if testing.Short() {
+		perShape = 10
+	}
+	for _, sh := range shapes {
+		t.Run(sh.String()+"_"+sh.Box(), func(t *testing.T) {
+			rng := NewRandForTest(uint64(sh.Size*31 + sh.BoxRows))
+			seen := map[int]int{}
+			for i := 0; i < perShape; i++ {
+				full := randomGrid(t, sh, rng)
+				p := full
+				keep := 0.25 + 0.5*rng.Float64()
+				for c := 0; c < sh.Cells(); c++ {
+					if rng.Float64() > keep {
+						p.SetAt(c, 0)
+					}
+				}
+				if i%4 == 3 {
+					// A wrong given that breaks no rule on its face: the
+					// puzzle usually has no solution at all.
+					for c := 0; c < sh.Cells(); c++ {
+						if p.At(c) != 0 {
+							continue
+						}
+						v := rng.IntN(sh.Size) + 1
+						p.SetAt(c, v)
+						if v == full.At(c) || !Valid(&p) {
+							p.SetAt(c, 0)
+							continue
+						}
+						break
+					}
+				}
+				want := propagationCount(t, p, 3)
+				got, sol, err := cdclCount(t, p, 3, Limits{MaxNodes: 1 << 40})
+				if err != nil {
+					t.Fatalf("puzzle %d: %v\n%s", i, err, p)
+				}
+				if got != want {
+					t.Fatalf("puzzle %d: clause learning counts %d, propagation %d\n%s", i, got, want, p)
+				}
+				if got > 0 {
+					checkSolution(t, p, sol)
+				}
+				seen[got]++
+			}
+			t.Logf("counts seen: %v", seen)
+		})
+	}
+}
+
+// randomGrid returns a random complete grid of shape sh.
+func randomGrid(tb testing.TB, sh Shape, rng interface{ IntN(int) int }) Board {
+	tb.Helper()
+	b := NewBoard(sh)
+	// A few random givens that break no rule, then any solution of them;
+	// retried when they happen to admit none.
+	for try := 0; try < 100; try++ {
+		b = NewBoard(sh)
+		for k := 0; k < sh.Size; k++ {
+			c, v := rng.IntN(sh.Cells()), rng.IntN(sh.Size)+1
+			b.SetAt(c, v)
+			if !Valid(&b) {
+				b.SetAt(c, 0)
+			}
+		}
+		s := getSolver(sh)
+		s.begin(context.Background(), Limits{MaxNodes: 100_000})
+		n, err := s.run(&b, 1, true)
+		if n == 1 && err == nil {
+			out := Board{shape: sh}
+			copy(out.cells[:], s.out[:sh.Cells()])
+			solverPool.Put(s)
+			return out
+		}
+		solverPool.Put(s)
+	}
+	tb.Fatal("no random grid")
+	return b
+}
+
+// TestSolveGecode25: minimal 25×25 puzzles that the propagation search does
+// not finish are solved and proven unique through the clause-learning search.
+func TestSolveGecode25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds per puzzle; runs in the full suite")
+	}
+	ps := loadPuzzles(t, "25x25/gecode_25x25.txt", 18)
+	for _, i := range []int{2, 16, 17} { // among the quickest of the set
+		if i >= len(ps) {
+			continue
+		}
+		b := mustParse(t, ps[i])
+		res, err := Solve(context.Background(), b, Limits{MaxNodes: 20_000_000})
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		checkSolution(t, b, res.Solution)
+		if !res.Unique {
+			t.Errorf("puzzle %d: not reported unique", i+1)
+		}
+		t.Logf("puzzle %d: %d nodes, %d guesses", i+1, res.Stats.Nodes, res.Stats.Guesses)
+	}
+}
+
+// TestCDCLLimits: the clause-learning search stops at its node budget and
+// when its context is done.
+func TestCDCLLimits(t *testing.T) {
+	b := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 1)[0])
+	if _, _, err := cdclCount(t, b, 2, Limits{MaxNodes: 500}); !errors.Is(err, ErrSearchLimit) {
+		t.Fatalf("budget of 500 nodes: err = %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := getSolver(b.Shape())
+	defer solverPool.Put(s)
+	s.begin(ctx, Limits{MaxNodes: 1 << 40})
+	if _, err := s.runCDCL(&b, 2, true); !errors.Is(err, ErrSearchLimit) {
+		t.Fatalf("cancelled context: err = %v", err)
+	}
+}
+
+func FuzzCDCL(f *testing.F) {
+	f.Add("1.3.4..2..2.1..4.", "")
+	f.Add("..3.......1.....4.2..............", "3x2")
+	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "")
+	f.Fuzz(func(t *testing.T, s, box string) {
+		b, err := Parse(s, 0, box)
+		if err != nil || b.Size() > 9 || !Valid(&b) {
+			return
+		}
+		want := propagationCount(t, b, 3)
+		got, sol, err := cdclCount(t, b, 3, Limits{MaxNodes: 1 << 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("clause learning counts %d, propagation %d", got, want)
+		}
+		if got > 0 {
+			checkSolution(t, b, sol)
+		}
+	})
+}
