@@ -20,10 +20,10 @@ type cdcl struct {
 	t         *topology
 	n, nv, ng int
 	*cdclTables
-	value              []int8  // per literal: 1 true, -1 false, 0 unassigned
-	level, reason      []int32 // per variable
-	cnt                []int32 // per group: members not yet seen false
-	segCnt             []int32 // per segment constraint: places not yet seen false
+	value              []int8   // per literal: 1 true, -1 false, 0 unassigned
+	level, reason      []int32  // per variable
+	open               []uint32 // per group: its members not false, a bit each
+	segOpen            []uint32 // per segment constraint: its places not false
 	trail, lim         []int32
 	qhead              int
 	arena              []int32 // learned clauses: [size, lbd, activity bits, lits…]
@@ -39,8 +39,6 @@ type cdcl struct {
 	conflicts          int64
 	decisions          int64
 	maxLearnts         int
-	learntLits         int64
-	props              int64
 }
 
 type watch struct{ cref, blocker int32 }
@@ -58,24 +56,32 @@ const (
 	clauseHeader = 3
 )
 
-var (
-	varDecay   = 0.995
-	restartRun = 100      // conflicts per Luby unit
-	phaseInit  = int8(-1) // try "false" first (eliminate the candidate)
-	segments   = true
+// Search parameters, chosen by experiment on the 25×25 gecode set.
+const (
+	varDecay = 0.995 // activity decay per conflict: slow, as these puzzles like
+	// A restart comes when the LBD of the last clauses learned, on a moving
+	// average, exceeds the average of all by restartMargin (Glucose's rule),
+	// and not before restartMin conflicts.
+	restartMargin = 1 / 0.8
+	restartMin    = 50
+	// The learned clauses are halved at a restart once there are
+	// learntsPerVar per variable; the ceiling then grows by a tenth.
+	learntsPerVar = 1.0 / 3
 )
 
 // cdclTables are the constraints of one shape, built once and kept with
 // its topology.
 type cdclTables struct {
-	groups    []int32 // the N variables of each group
-	varGroups []int32 // the 4 groups of each variable
+	groups    []int32  // the N variables of each group
+	varGroups []int32  // the 4 groups of each variable
+	groupBit  []uint32 // the variable's bit in each of its 4 groups
 	// Segment constraints (locked candidates): for each box B, line L
 	// crossing it and digit d, constraint 2k holds d's places in B outside
 	// L and 2k+1 d's places in L outside B. When every place of one is
 	// false, d lies in B∩L, so every place of the other is false too.
-	segStart, segMembers []int32 // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
-	varSegStart, varSegs []int32 // the constraints holding var v: varSegs[varSegStart[v]:varSegStart[v+1]]
+	segStart, segMembers []int32  // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
+	varSegStart, varSegs []int32  // the constraints holding var v: varSegs[varSegStart[v]:varSegStart[v+1]]
+	segBit               []uint32 // the variable's bit in each of those
 }
 
 func (t *topology) cdcl() *cdclTables {
@@ -86,12 +92,13 @@ func (t *topology) cdcl() *cdclTables {
 func buildCDCLTables(t *topology) *cdclTables {
 	n, nv := t.n, t.cells*t.n
 	ng := t.cells + 3*n*n
-	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4)}
+	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4), groupBit: make([]uint32, nv*4)}
 	for c := 0; c < t.cells; c++ {
 		for d := 0; d < n; d++ {
 			v := c*n + d
 			tab.groups[c*n+d] = int32(v)
 			tab.varGroups[v*4] = int32(c)
+			tab.groupBit[v*4] = 1 << d
 		}
 		for k, u := range t.cellUnits[c] {
 			pos := slices.Index(t.unit(int(u)), int16(c))
@@ -99,6 +106,7 @@ func buildCDCLTables(t *topology) *cdclTables {
 				g := t.cells + int(u)*n + d
 				tab.groups[g*n+pos] = int32(c*n + d)
 				tab.varGroups[(c*n+d)*4+1+k] = int32(g)
+				tab.groupBit[(c*n+d)*4+1+k] = 1 << pos
 			}
 		}
 	}
@@ -136,9 +144,11 @@ func buildCDCLTables(t *topology) *cdclTables {
 	}
 	tab.varSegStart = slices.Clone(pos)
 	tab.varSegs = make([]int32, len(tab.segMembers))
+	tab.segBit = make([]uint32, len(tab.segMembers))
 	for k := 0; k < nk; k++ {
-		for _, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
+		for i, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
 			tab.varSegs[pos[v]] = int32(k)
+			tab.segBit[pos[v]] = 1 << i
 			pos[v]++
 		}
 	}
@@ -155,11 +165,11 @@ func (s *cdcl) reset(t *topology) {
 	s.n, s.nv = n, t.cells*n
 	s.ng = t.cells + 3*n*n
 	s.cdclTables = t.cdcl()
-	s.segCnt = grow(s.segCnt, len(s.segStart)-1)
+	s.segOpen = growU(s.segOpen, len(s.segStart)-1)
 	s.value = grow8(s.value, 2*s.nv)
 	s.level = grow(s.level, s.nv)
 	s.reason = grow(s.reason, s.nv)
-	s.cnt = grow(s.cnt, s.ng)
+	s.open = growU(s.open, s.ng)
 	s.heapPos = grow(s.heapPos, s.nv)
 	s.phase = grow8(s.phase, s.nv)
 	s.seen = grow8(s.seen, s.nv)
@@ -180,6 +190,13 @@ func grow(b []int32, n int) []int32 {
 	return b[:n]
 }
 
+func growU(b []uint32, n int) []uint32 {
+	if cap(b) < n {
+		return make([]uint32, n)
+	}
+	return b[:n]
+}
+
 func grow8(b []int8, n int) []int8 {
 	if cap(b) < n {
 		return make([]int8, n)
@@ -194,14 +211,12 @@ func (s *cdcl) load(cand []uint32) bool {
 	clear(s.value)
 	clear(s.act)
 	clear(s.seen)
-	for i := range s.cnt {
-		s.cnt[i] = int32(s.n)
+	for i := range s.open {
+		s.open[i] = 1<<s.n - 1
 	}
-	for i := range s.phase {
-		s.phase[i] = phaseInit
-	}
-	for k := range s.segCnt {
-		s.segCnt[k] = s.segStart[k+1] - s.segStart[k]
+	clear(s.phase) // first try every variable true: place the digit
+	for k := range s.segOpen {
+		s.segOpen[k] = 1<<(s.segStart[k+1]-s.segStart[k]) - 1
 	}
 	for i := range s.watches {
 		s.watches[i] = s.watches[i][:0]
@@ -210,8 +225,7 @@ func (s *cdcl) load(cand []uint32) bool {
 	s.arena, s.learnts = s.arena[:0], s.learnts[:0]
 	s.varInc = 1
 	s.conflicts, s.decisions = 0, 0
-	s.learntLits, s.props = 0, 0
-	s.maxLearnts = s.nv / 3
+	s.maxLearnts = int(float64(s.nv) * learntsPerVar)
 	s.heap = s.heap[:0]
 	for v := 0; v < s.nv; v++ {
 		s.heapPos[v] = -1
@@ -248,9 +262,34 @@ func (s *cdcl) decisionLevel() int32 { return int32(len(s.lim)) }
 func (s *cdcl) enqueue(l int32, r int32) {
 	v := l >> 1
 	s.value[l], s.value[l^1] = 1, -1
+	if l&1 == 1 {
+		s.setOpen(v, false)
+	}
 	s.level[v] = s.decisionLevel()
 	s.reason[v] = r
 	s.trail = append(s.trail, l)
+}
+
+// setOpen adds variable v to (or removes it from) the open members of its
+// groups and segment constraints.
+func (s *cdcl) setOpen(v int32, open bool) {
+	gs, bs := s.varGroups[v*4:v*4+4], s.groupBit[v*4:v*4+4]
+	ks, kb := s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]], s.segBit[s.varSegStart[v]:s.varSegStart[v+1]]
+	if open {
+		for i, g := range gs {
+			s.open[g] |= bs[i]
+		}
+		for i, k := range ks {
+			s.segOpen[k] |= kb[i]
+		}
+		return
+	}
+	for i, g := range gs {
+		s.open[g] &^= bs[i]
+	}
+	for i, k := range ks {
+		s.segOpen[k] &^= kb[i]
+	}
 }
 
 // propagate runs the queued assignments to a fixed point and returns the
@@ -258,70 +297,50 @@ func (s *cdcl) enqueue(l int32, r int32) {
 func (s *cdcl) propagate() int32 {
 	n := s.n
 	for s.qhead < len(s.trail) {
-		s.props++
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := p >> 1
 		gs := s.varGroups[v*4 : v*4+4]
 		if p&1 == 0 {
 			// v is true: the rest of its groups is false.
-			for _, g := range gs {
-				for _, y := range s.groups[int(g)*n : int(g+1)*n] {
-					if y == v {
-						continue
-					}
-					switch s.value[2*y] {
-					case 1:
+			for k, g := range gs {
+				for m := s.open[g] &^ s.groupBit[v*4+int32(k)]; m != 0; m &= m - 1 {
+					y := s.groups[int(g)*n+bits.TrailingZeros32(m)]
+					if s.value[2*y] == 1 {
 						s.tmp = append(s.tmp[:0], y)
 						return p<<kindBits | kindPair
-					case 0:
-						s.enqueue(2*y+1, p<<kindBits|kindBinary)
 					}
+					s.enqueue(2*y+1, p<<kindBits|kindBinary)
 				}
 			}
 		} else {
-			// v is false: a group left with one candidate makes it true.
-			// (All four counts drop first: backtracking restores four.)
+			// v is false: a group left with one member not false makes it
+			// true; a segment constraint left with none falsifies its
+			// partner's places.
 			for _, g := range gs {
-				s.cnt[g]--
-			}
-			for _, g := range gs {
-				if s.cnt[g] > 1 {
-					continue
-				}
-				last := int32(-1)
-				open := 0
-				for _, y := range s.groups[int(g)*n : int(g+1)*n] {
-					if s.value[2*y] != -1 {
-						last = y
-						open++
-					}
-				}
-				if open == 0 {
+				m := s.open[g]
+				if m == 0 {
 					return g<<kindBits | kindGroup
 				}
-				if open == 1 && s.value[2*last] == 0 {
-					s.enqueue(2*last, g<<kindBits|kindGroup)
+				if m&(m-1) == 0 {
+					if y := s.groups[int(g)*n+bits.TrailingZeros32(m)]; s.value[2*y] == 0 {
+						s.enqueue(2*y, g<<kindBits|kindGroup)
+					}
 				}
 			}
-			if segments {
-				ks := s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]]
-				for _, k := range ks {
-					s.segCnt[k]--
-				}
-				for _, k := range ks {
-					if s.segCnt[k] != 0 {
+			{
+				for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
+					if s.segOpen[k] != 0 {
 						continue
 					}
 					o := k ^ 1
-					for _, y := range s.segMembers[s.segStart[o]:s.segStart[o+1]] {
-						switch s.value[2*y] {
-						case 1:
+					for m := s.segOpen[o]; m != 0; m &= m - 1 {
+						y := s.segMembers[int(s.segStart[o])+bits.TrailingZeros32(m)]
+						if s.value[2*y] == 1 {
 							s.tmp = append(s.tmp[:0], y)
 							return k<<kindBits | kindSeg
-						case 0:
-							s.enqueue(2*y+1, k<<kindBits|kindSeg)
 						}
+						s.enqueue(2*y+1, k<<kindBits|kindSeg)
 					}
 				}
 			}
@@ -551,15 +570,8 @@ func (s *cdcl) cancelUntil(lv int32) {
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l >> 1
-		if l&1 == 1 && i < s.qhead {
-			for _, g := range s.varGroups[v*4 : v*4+4] {
-				s.cnt[g]++
-			}
-			if segments {
-				for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
-					s.segCnt[k]++
-				}
-			}
+		if l&1 == 1 {
+			s.setOpen(v, true)
 		}
 		s.value[l], s.value[l^1] = 0, 0
 		s.phase[v] = int8(1 - 2*(l&1))
@@ -573,14 +585,16 @@ func (s *cdcl) cancelUntil(lv int32) {
 }
 
 // addLearnt stores s.learnt and asserts its first literal.
-func (s *cdcl) addLearnt() {
-	s.learntLits += int64(len(s.learnt))
+// It returns the clause's LBD.
+func (s *cdcl) addLearnt() int32 {
 	if len(s.learnt) == 1 {
 		s.enqueue(s.learnt[0], reasonNone)
-		return
+		return 1
 	}
-	cref := s.addClause(s.learnt, s.lbd())
+	lbd := s.lbd()
+	cref := s.addClause(s.learnt, lbd)
 	s.enqueue(s.learnt[0], cref<<kindBits|kindClause)
+	return lbd
 }
 
 func (s *cdcl) addClause(lits []int32, lbd int32) int32 {
@@ -711,8 +725,10 @@ const (
 // solve searches for the next model, spending at most the node budget of
 // the owning solver (a conflict or a decision is a node).
 func (s *cdcl) solve(sv *solver) cdclResult {
-	restarts := 0
-	budget := luby(restarts) * restartRun
+	// fast: a moving average of the LBD of the clauses learned since the
+	// last restart; sum/learned: the average of all.
+	var fast, sum float64
+	var since, learned int
 	for {
 		confl := s.propagate()
 		if confl != reasonNone {
@@ -724,17 +740,22 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 			}
 			back := s.analyze(confl)
 			s.cancelUntil(back)
-			s.addLearnt()
+			lbd := float64(s.addLearnt())
 			s.varInc /= varDecay
-			budget--
+			learned++
+			since++
+			sum += lbd
+			if since == 1 {
+				fast = lbd
+			}
+			fast += (lbd - fast) / 32
 			if sv.overBudget() {
 				return cdclLimit
 			}
 			continue
 		}
-		if budget <= 0 {
-			restarts++
-			budget = luby(restarts) * restartRun
+		if since >= restartMin && fast > restartMargin*sum/float64(learned) {
+			since = 0
 			s.cancelUntil(0)
 			if len(s.learnts) >= s.maxLearnts {
 				s.reduce()
@@ -754,6 +775,9 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 		}
 		s.decisions++
 		sv.nodes++
+		if sv.overBudget() {
+			return cdclLimit
+		}
 		s.lim = append(s.lim, int32(len(s.trail)))
 		l := 2 * v
 		if s.phase[v] < 0 {
@@ -782,22 +806,6 @@ func (s *cdcl) block() bool {
 		s.addClause(s.learnt, 0) // lbd 0: never reduced away
 	}
 	return true
-}
-
-// luby returns the i-th element (from 0) of the Luby sequence 1 1 2 1 1 2 4 ….
-func luby(i int) int {
-	size, seq := 1, 0
-	for size < i+1 {
-		seq++
-		size = 2*size + 1
-	}
-	x := i
-	for size-1 != x {
-		size = (size - 1) >> 1
-		seq--
-		x %= size
-	}
-	return 1 << seq
 }
 
 // Boards from cdclMinSize up whose search outlasts cdclAfter nodes of the

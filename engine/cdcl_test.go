@@ -185,3 +185,20 @@ func FuzzCDCL(f *testing.F) {
 		}
 	})
 }
+
+// TestCDCLAllocatesNothing: once warm, a solve that goes through the
+// clause-learning search allocates nothing either.
+func TestCDCLAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second per solve; runs in the full suite")
+	}
+	b := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 18)[17])
+	ctx := context.Background()
+	res, err := Solve(ctx, b, Limits{})
+	if err != nil || res.Stats.Nodes <= cdclAfter {
+		t.Fatalf("nodes %d, %v: the puzzle no longer needs the clause-learning search", res.Stats.Nodes, err)
+	}
+	if a := testing.AllocsPerRun(2, func() { Solve(ctx, b, Limits{}) }); a != 0 {
+		t.Errorf("Solve allocates %v times per run", a)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -43,7 +44,25 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-func BenchmarkSolveGecode25(b *testing.B) { benchSolve(b, "25x25/gecode_25x25.txt", 0) }
+// BenchmarkSolveGecode25 solves each minimal 25×25 puzzle of the gecode set
+// on its own (solution and proof of uniqueness), reporting its nodes.
+func BenchmarkSolveGecode25(b *testing.B) {
+	for i, p := range loadPuzzles(b, "25x25/gecode_25x25.txt", 0) {
+		board := mustParse(b, p)
+		b.Run(fmt.Sprintf("puzzle_%02d", i+1), func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes int64
+			for b.Loop() {
+				res, err := Solve(context.Background(), board, Limits{MaxNodes: 1 << 40})
+				if err != nil || !res.Unique {
+					b.Fatalf("unique %v, %v", res.Unique, err)
+				}
+				nodes = res.Stats.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}
 
 func BenchmarkSolveEmpty(b *testing.B) {
 	for _, n := range []int{4, 6, 8, 9, 10, 12, 15, 16} {
