@@ -42,12 +42,16 @@ func (s *solver) lexFirst(b *Board) (n int, ok bool) {
 }
 
 // allDifferent makes units domain-consistent (see filterUnit): every unit,
-// or in focusSubsets mode the row of the first open cell and the boxes of
-// its band from that cell's box on. The row-major search fills cells in
-// that order, so its dead ends show there first; filtering those few units
+// or in focusSubsets mode the row of the first open cell, that cell's box
+// and the next box along the row. The row-major search fills cells in that
+// order, so its dead ends show there first; filtering those few units
 // instead of all 3N keeps a node cheap, and on every empty board the search
 // then never backtracks (locked candidates, which propagate then skips,
-// add nothing there either).
+// add nothing there either). Filtering all the band's boxes from the
+// current one on ends no empty board sooner and barely more sparse ones
+// within lexFirst's budget (of 372 boards with 1/30 to 1/9 of the cells
+// given, 12 ran out of it instead of 13), at up to 1.7 times the cost
+// (24×24 with 12×2 boxes); the row and the current box alone ran out on 21.
 func (s *solver) allDifferent(cand, placed []uint32) int {
 	if s.subsets == allSubsets {
 		for u := 0; u < s.nu; u++ {
@@ -69,8 +73,9 @@ func (s *solver) allDifferent(cand, placed []uint32) int {
 	if r := s.filterUnit(cand, placed, row); r != lcNone {
 		return r
 	}
-	bw := n / C // boxes across
-	for u := 2*n + row/R*bw + first%n/C; u < 2*n+(row/R+1)*bw; u++ {
+	bw := n / C                       // boxes across
+	box := 2*n + row/R*bw + first%n/C // the first open cell's box
+	for u := box; u < min(box+2, 2*n+(row/R+1)*bw); u++ {
 		if r := s.filterUnit(cand, placed, u); r != lcNone {
 			return r
 		}
