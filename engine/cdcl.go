@@ -67,6 +67,7 @@ const (
 	// The learned clauses are halved at a restart once there are
 	// learntsPerVar per variable; the ceiling then grows by a tenth.
 	learntsPerVar = 1.0 / 3
+	pickWidth     = 32 // see pick
 )
 
 // cdclTables are the constraints of one shape, built once and kept with
@@ -762,14 +763,7 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 				s.maxLearnts += s.maxLearnts / 10
 			}
 		}
-		v := int32(-1)
-		for len(s.heap) > 0 {
-			x := s.heapPop()
-			if s.value[2*x] == 0 {
-				v = x
-				break
-			}
-		}
+		v := s.pick()
 		if v < 0 {
 			return cdclSat
 		}
@@ -785,6 +779,42 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 		}
 		s.enqueue(l, reasonNone)
 	}
+}
+
+// pick returns the variable to decide next, or -1 when all are assigned:
+// of the pickWidth most active open variables, one in a group (a cell, or a
+// digit in a unit) with the fewest open members. On the 25×25 gecode set,
+// activity alone needs about twice the conflicts, and fewest options alone
+// (blind to what conflicts taught) far more.
+func (s *cdcl) pick() int32 {
+	var cands [pickWidth]int32
+	k := 0
+	for len(s.heap) > 0 && k < pickWidth {
+		x := s.heapPop()
+		if s.value[2*x] == 0 {
+			cands[k] = x
+			k++
+		}
+	}
+	if k == 0 {
+		return -1
+	}
+	best, bestSize := 0, 99
+	for i, x := range cands[:k] {
+		size := 99
+		for _, g := range s.varGroups[x*4 : x*4+4] {
+			size = min(size, bits.OnesCount32(s.open[g]))
+		}
+		if size < bestSize {
+			best, bestSize = i, size
+		}
+	}
+	for i, x := range cands[:k] {
+		if i != best {
+			s.heapInsert(x)
+		}
+	}
+	return cands[best]
 }
 
 // block adds a clause that rules out the model just found (the negation of
