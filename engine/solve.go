@@ -260,18 +260,32 @@ func (s *solver) setGivens(b *Board) bool {
 }
 
 // smallest turns the solution in s.out into the lexicographically smallest
-// solution of b. Two exact methods race in turns with growing node budgets,
-// since each is fast where the other can stall: a search that branches on
-// the first open cell with ascending values (its first solution is the
+// solution of b. Exact methods race in turns with growing node budgets,
+// since each is fast where another can stall: searches that branch on the
+// first open cell with ascending values (their first solution is the
 // smallest), and a walk guided by the witness in s.out (see byWitness).
 func (s *solver) smallest(b *Board) error {
 	global := s.limit
 	for budget := int64(4096); ; budget *= 4 {
-		for _, lex := range [2]bool{true, false} {
+		for method := range 3 {
+			if method == 0 && s.n < 16 {
+				continue
+			}
 			s.err = nil
 			s.limit = min(global, s.nodes+budget)
 			var err error
-			if lex {
+			switch method {
+			case 0:
+				// From 16×16, with every unit domain-consistent and no
+				// look-ahead, the row-major search is the fastest on most
+				// partly filled boards: with it in the race, smallest took
+				// half the time (and nodes) on 16×16 to 25×25 boards with
+				// 20% to 70% of their cells given.
+				probing := s.probing
+				s.lex, s.subsets, s.probing = true, allSubsets, false
+				_, err = s.run(b, 1, true)
+				s.lex, s.subsets, s.probing = false, noSubsets, probing
+			case 1:
 				// Row-major order leaves dead ends that singles and locked
 				// candidates see late on boards over 16×16; unit domain
 				// consistency sees them at once (their empty boards then
@@ -282,7 +296,7 @@ func (s *solver) smallest(b *Board) error {
 				}
 				_, err = s.run(b, 1, true)
 				s.lex, s.subsets = false, noSubsets
-			} else {
+			default:
 				err = s.byWitness(b)
 			}
 			if err == nil || s.nodes < s.limit || s.limit == global {
