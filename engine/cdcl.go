@@ -17,8 +17,8 @@ import (
 //
 // Literals are 2·var for "true" and 2·var+1 for "false".
 type cdcl struct {
-	t         *topology
-	n, nv, ng int
+	t     *topology
+	n, nv int
 	*cdclTables
 	value              []int8   // per literal: 1 true, -1 false, 0 unassigned
 	level, reason      []int32  // per variable
@@ -26,7 +26,7 @@ type cdcl struct {
 	segOpen            []uint32 // per segment constraint: its places not false
 	trail, lim         []int32
 	qhead              int
-	arena              []int32 // learned clauses: [size, lbd, activity bits, lits…]
+	arena              []int32 // learned clauses: [size, lbd, uses, lits…]
 	learnts            []int32 // clause references (arena offsets)
 	watches            [][]watch
 	act                []float64
@@ -36,8 +36,6 @@ type cdcl struct {
 	seen               []int8
 	learnt, stack, tmp []int32
 	cleared, rbuf      []int32
-	conflicts          int64
-	decisions          int64
 	maxLearnts         int
 }
 
@@ -164,43 +162,24 @@ func (s *cdcl) reset(t *topology) {
 	s.t = t
 	n := t.n
 	s.n, s.nv = n, t.cells*n
-	s.ng = t.cells + 3*n*n
 	s.cdclTables = t.cdcl()
-	s.segOpen = growU(s.segOpen, len(s.segStart)-1)
-	s.value = grow8(s.value, 2*s.nv)
+	s.segOpen = grow(s.segOpen, len(s.segStart)-1)
+	s.value = grow(s.value, 2*s.nv)
 	s.level = grow(s.level, s.nv)
 	s.reason = grow(s.reason, s.nv)
-	s.open = growU(s.open, s.ng)
+	s.open = grow(s.open, len(s.groups)/n)
 	s.heapPos = grow(s.heapPos, s.nv)
-	s.phase = grow8(s.phase, s.nv)
-	s.seen = grow8(s.seen, s.nv)
-	if cap(s.act) < s.nv {
-		s.act = make([]float64, s.nv)
-	}
-	s.act = s.act[:s.nv]
-	if cap(s.watches) < 2*s.nv {
-		s.watches = make([][]watch, 2*s.nv)
-	}
-	s.watches = s.watches[:2*s.nv]
+	s.phase = grow(s.phase, s.nv)
+	s.seen = grow(s.seen, s.nv)
+	s.act = grow(s.act, s.nv)
+	s.watches = grow(s.watches, 2*s.nv)
 }
 
-func grow(b []int32, n int) []int32 {
+// grow returns b resized to n, reusing its array when it is large enough
+// (the caller resets the contents).
+func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
-		return make([]int32, n)
-	}
-	return b[:n]
-}
-
-func growU(b []uint32, n int) []uint32 {
-	if cap(b) < n {
-		return make([]uint32, n)
-	}
-	return b[:n]
-}
-
-func grow8(b []int8, n int) []int8 {
-	if cap(b) < n {
-		return make([]int8, n)
+		return make([]T, n)
 	}
 	return b[:n]
 }
@@ -225,7 +204,6 @@ func (s *cdcl) load(cand []uint32) bool {
 	s.trail, s.lim, s.qhead = s.trail[:0], s.lim[:0], 0
 	s.arena, s.learnts = s.arena[:0], s.learnts[:0]
 	s.varInc = 1
-	s.conflicts, s.decisions = 0, 0
 	s.maxLearnts = int(float64(s.nv) * learntsPerVar)
 	s.heap = s.heap[:0]
 	for v := 0; v < s.nv; v++ {
@@ -329,20 +307,18 @@ func (s *cdcl) propagate() int32 {
 					}
 				}
 			}
-			{
-				for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
-					if s.segOpen[k] != 0 {
-						continue
+			for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
+				if s.segOpen[k] != 0 {
+					continue
+				}
+				o := k ^ 1
+				for m := s.segOpen[o]; m != 0; m &= m - 1 {
+					y := s.segMembers[int(s.segStart[o])+bits.TrailingZeros32(m)]
+					if s.value[2*y] == 1 {
+						s.tmp = append(s.tmp[:0], y)
+						return k<<kindBits | kindSeg
 					}
-					o := k ^ 1
-					for m := s.segOpen[o]; m != 0; m &= m - 1 {
-						y := s.segMembers[int(s.segStart[o])+bits.TrailingZeros32(m)]
-						if s.value[2*y] == 1 {
-							s.tmp = append(s.tmp[:0], y)
-							return k<<kindBits | kindSeg
-						}
-						s.enqueue(2*y+1, k<<kindBits|kindSeg)
-					}
+					s.enqueue(2*y+1, k<<kindBits|kindSeg)
 				}
 			}
 		}
@@ -733,7 +709,6 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 	for {
 		confl := s.propagate()
 		if confl != reasonNone {
-			s.conflicts++
 			sv.nodes++
 			sv.guesses++
 			if s.decisionLevel() == 0 {
@@ -767,7 +742,6 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 		if v < 0 {
 			return cdclSat
 		}
-		s.decisions++
 		sv.nodes++
 		if sv.overBudget() {
 			return cdclLimit

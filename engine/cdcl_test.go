@@ -50,7 +50,7 @@ func TestCDCLCountsAgree(t *testing.T) {
 			rng := NewRandForTest(uint64(sh.Size*31 + sh.BoxRows))
 			seen := map[int]int{}
 			for i := 0; i < perShape; i++ {
-				full := randomGrid(t, sh, rng)
+				full := refGrid(sh, rng)
 				p := full
 				keep := 0.25 + 0.5*rng.Float64()
 				for c := 0; c < sh.Cells(); c++ {
@@ -90,36 +90,6 @@ func TestCDCLCountsAgree(t *testing.T) {
 			t.Logf("counts seen: %v", seen)
 		})
 	}
-}
-
-// randomGrid returns a random complete grid of shape sh.
-func randomGrid(tb testing.TB, sh Shape, rng interface{ IntN(int) int }) Board {
-	tb.Helper()
-	b := NewBoard(sh)
-	// A few random givens that break no rule, then any solution of them;
-	// retried when they happen to admit none.
-	for try := 0; try < 100; try++ {
-		b = NewBoard(sh)
-		for k := 0; k < sh.Size; k++ {
-			c, v := rng.IntN(sh.Cells()), rng.IntN(sh.Size)+1
-			b.SetAt(c, v)
-			if !Valid(&b) {
-				b.SetAt(c, 0)
-			}
-		}
-		s := getSolver(sh)
-		s.begin(context.Background(), Limits{MaxNodes: 100_000})
-		n, err := s.run(&b, 1, true)
-		if n == 1 && err == nil {
-			out := Board{shape: sh}
-			copy(out.cells[:], s.out[:sh.Cells()])
-			solverPool.Put(s)
-			return out
-		}
-		solverPool.Put(s)
-	}
-	tb.Fatal("no random grid")
-	return b
 }
 
 // TestSolveGecode25: minimal 25×25 puzzles that the propagation search does

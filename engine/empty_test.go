@@ -143,19 +143,7 @@ func TestLexFilteringSmallest4x4(t *testing.T) {
 			for _, i := range rng.Perm(16)[:4+rng.IntN(13)] {
 				p[i] = '.'
 			}
-			var matches []string
-			for _, h := range grids {
-				keep := true
-				for i := range p {
-					if p[i] != '.' && p[i] != h[i] {
-						keep = false
-						break
-					}
-				}
-				if keep {
-					matches = append(matches, h)
-				}
-			}
+			matches := gridsKeeping(grids, p)
 			b := mustParse(t, string(p))
 			for _, mode := range []subsetMode{focusSubsets, allSubsets} {
 				got, n, err := lexSearch(t, b, mode, 1_000_000)

@@ -126,6 +126,25 @@ func allGrids4() []string {
 	return out // in lexicographic order, by construction
 }
 
+// gridsKeeping returns the grids that agree with every given of p ('.'
+// for an empty cell), in the order of grids.
+func gridsKeeping(grids []string, p []byte) []string {
+	var out []string
+	for _, h := range grids {
+		keep := true
+		for i := range p {
+			if p[i] != '.' && p[i] != h[i] {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // TestSolveLexicographic4x4 compares Solve with brute force on 4×4 puzzles
 // made from each of the 288 grids: the answer must be the smallest grid that
 // keeps the givens, and Unique must say whether it is the only one.
@@ -141,19 +160,7 @@ func TestSolveLexicographic4x4(t *testing.T) {
 			for _, i := range rng.Perm(16)[:6+rng.IntN(10)] {
 				p[i] = '.'
 			}
-			var matches []string
-			for _, h := range grids {
-				keep := true
-				for i := range p {
-					if p[i] != '.' && p[i] != h[i] {
-						keep = false
-						break
-					}
-				}
-				if keep {
-					matches = append(matches, h)
-				}
-			}
+			matches := gridsKeeping(grids, p)
 			b := mustParse(t, string(p))
 			res, err := Solve(context.Background(), b, Limits{})
 			if err != nil {
