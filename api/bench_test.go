@@ -66,7 +66,7 @@ func bareSolve() http.Handler {
 		}
 		res, err := engine.Solve(r.Context(), bd, engine.Limits{})
 		if err != nil {
-			http.Error(w, err.Error(), 422)
+			http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
