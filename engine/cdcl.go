@@ -23,7 +23,6 @@ type cdcl struct {
 	value              []int8   // per literal: 1 true, -1 false, 0 unassigned
 	level, reason      []int32  // per variable
 	open               []uint32 // per group: its members not false, a bit each
-	segOpen            []uint32 // per segment constraint: its places not false
 	trail, lim         []int32
 	qhead              int
 	arena              []int32 // learned clauses: [size, lbd, uses, lits…]
@@ -78,9 +77,24 @@ type cdclTables struct {
 	// crossing it and digit d, constraint 2k holds d's places in B outside
 	// L and 2k+1 d's places in L outside B. When every place of one is
 	// false, d lies in B∩L, so every place of the other is false too.
+	// A constraint's places are some of one group's members (of B's or L's
+	// group for d), in the group's order, so its places not false are that
+	// group's open members under a fixed mask.
 	segStart, segMembers []int32  // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
-	varSegStart, varSegs []int32  // the constraints holding var v: varSegs[varSegStart[v]:varSegStart[v+1]]
-	segBit               []uint32 // the variable's bit in each of those
+	segGroup             []int32  // constraint k's group
+	segMask              []uint32 // constraint k's places in its group
+	// The constraints holding variable c·N+d, in order, are those of
+	// cellSegs[cellSegStart[c]:cellSegStart[c+1]] for digit d: they hold
+	// digit 0's and its group, and the same of d's are 2d and d further on.
+	cellSegStart []int32
+	cellSegs     []cellSeg
+}
+
+// cellSeg is a segment constraint holding digit 0 of a cell: constraint k
+// in group g, its places mask.
+type cellSeg struct {
+	k, g int32
+	mask uint32
 }
 
 func (t *topology) cdcl() *cdclTables {
@@ -134,21 +148,61 @@ func buildCDCLTables(t *topology) *cdclTables {
 	}
 	nk := len(tab.segStart)
 	tab.segStart = append(tab.segStart, int32(len(tab.segMembers)))
-	pos := make([]int32, nv+1)
-	for _, v := range tab.segMembers {
-		pos[v+1]++
-	}
-	for v := 0; v < nv; v++ {
-		pos[v+1] += pos[v]
-	}
-	tab.varSegStart = slices.Clone(pos)
-	tab.varSegs = make([]int32, len(tab.segMembers))
-	tab.segBit = make([]uint32, len(tab.segMembers))
+	// Each constraint's group: the one of its first place's 4 groups that
+	// holds all its places.
+	tab.segGroup = make([]int32, nk)
+	tab.segMask = make([]uint32, nk)
 	for k := 0; k < nk; k++ {
+		places := tab.segMembers[tab.segStart[k]:tab.segStart[k+1]]
+		for _, g := range tab.varGroups[places[0]*4 : places[0]*4+4] {
+			var mask uint32
+			for _, v := range places {
+				i := slices.Index(tab.groups[int(g)*n:int(g+1)*n], v)
+				if i < 0 {
+					mask = 0
+					break
+				}
+				mask |= 1 << i
+			}
+			if mask != 0 {
+				tab.segGroup[k], tab.segMask[k] = g, mask
+				break
+			}
+		}
+		if tab.segMask[k] == 0 {
+			panic("sudoku: segment constraint outside one group")
+		}
+	}
+	tab.cellSegStart = make([]int32, t.cells+1)
+	for _, v := range tab.segMembers {
+		if v%int32(n) == 0 {
+			tab.cellSegStart[v/int32(n)+1]++
+		}
+	}
+	for c := 0; c < t.cells; c++ {
+		tab.cellSegStart[c+1] += tab.cellSegStart[c]
+	}
+	tab.cellSegs = make([]cellSeg, tab.cellSegStart[t.cells])
+	pos := slices.Clone(tab.cellSegStart)
+	for k := 0; k < nk; k++ {
+		for _, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
+			if c := v / int32(n); v%int32(n) == 0 {
+				tab.cellSegs[pos[c]] = cellSeg{int32(k), tab.segGroup[k], tab.segMask[k]}
+				pos[c]++
+			}
+		}
+	}
+	// Check the shift by digit that the search relies on.
+	for k := 0; k < nk; k++ {
+		d := tab.segMembers[tab.segStart[k]] % int32(n)
+		k0 := k - 2*int(d)
+		ok := tab.segGroup[k] == tab.segGroup[k0]+d && tab.segMask[k] == tab.segMask[k0] &&
+			tab.segStart[k+1]-tab.segStart[k] == tab.segStart[k0+1]-tab.segStart[k0]
 		for i, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
-			tab.varSegs[pos[v]] = int32(k)
-			tab.segBit[pos[v]] = 1 << i
-			pos[v]++
+			ok = ok && v == tab.segMembers[int(tab.segStart[k0])+i]+d
+		}
+		if !ok {
+			panic("sudoku: segment constraints not shifted by digit")
 		}
 	}
 	return tab
@@ -163,7 +217,6 @@ func (s *cdcl) reset(t *topology) {
 	n := t.n
 	s.n, s.nv = n, t.cells*n
 	s.cdclTables = t.cdcl()
-	s.segOpen = grow(s.segOpen, len(s.segStart)-1)
 	s.value = grow(s.value, 2*s.nv)
 	s.level = grow(s.level, s.nv)
 	s.reason = grow(s.reason, s.nv)
@@ -195,9 +248,6 @@ func (s *cdcl) load(cand []uint32) bool {
 		s.open[i] = 1<<s.n - 1
 	}
 	clear(s.phase) // first try every variable true: place the digit
-	for k := range s.segOpen {
-		s.segOpen[k] = 1<<(s.segStart[k+1]-s.segStart[k]) - 1
-	}
 	for i := range s.watches {
 		s.watches[i] = s.watches[i][:0]
 	}
@@ -250,24 +300,17 @@ func (s *cdcl) enqueue(l int32, r int32) {
 }
 
 // setOpen adds variable v to (or removes it from) the open members of its
-// groups and segment constraints.
+// groups (and so of its segment constraints).
 func (s *cdcl) setOpen(v int32, open bool) {
 	gs, bs := s.varGroups[v*4:v*4+4], s.groupBit[v*4:v*4+4]
-	ks, kb := s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]], s.segBit[s.varSegStart[v]:s.varSegStart[v+1]]
 	if open {
 		for i, g := range gs {
 			s.open[g] |= bs[i]
-		}
-		for i, k := range ks {
-			s.segOpen[k] |= kb[i]
 		}
 		return
 	}
 	for i, g := range gs {
 		s.open[g] &^= bs[i]
-	}
-	for i, k := range ks {
-		s.segOpen[k] &^= kb[i]
 	}
 }
 
@@ -307,13 +350,17 @@ func (s *cdcl) propagate() int32 {
 					}
 				}
 			}
-			for _, k := range s.varSegs[s.varSegStart[v]:s.varSegStart[v+1]] {
-				if s.segOpen[k] != 0 {
+			c := gs[0]
+			d := v - c*int32(n)
+			for _, e := range s.cellSegs[s.cellSegStart[c]:s.cellSegStart[c+1]] {
+				if s.open[e.g+d]&e.mask != 0 {
 					continue
 				}
+				k := e.k + 2*d
 				o := k ^ 1
-				for m := s.segOpen[o]; m != 0; m &= m - 1 {
-					y := s.segMembers[int(s.segStart[o])+bits.TrailingZeros32(m)]
+				og := s.segGroup[o]
+				for m := s.open[og] & s.segMask[o]; m != 0; m &= m - 1 {
+					y := s.groups[int(og)*n+bits.TrailingZeros32(m)]
 					if s.value[2*y] == 1 {
 						s.tmp = append(s.tmp[:0], y)
 						return k<<kindBits | kindSeg
