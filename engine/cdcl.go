@@ -70,9 +70,16 @@ const (
 // cdclTables are the constraints of one shape, built once and kept with
 // its topology.
 type cdclTables struct {
-	groups    []int32  // the N variables of each group
-	varGroups []int32  // the 4 groups of each variable
-	groupBit  []uint32 // the variable's bit in each of its 4 groups
+	groups    []int32 // the N variables of each group
+	varGroups []int32 // the 4 groups of each variable
+	// The same, small enough to stay in cache: the groups of variable
+	// c·N+d are cell c's group c and its 3 units' groups for d,
+	// cells+u·N+d; its bits in them are 1<<d and the cell's place in each
+	// unit. Member i of unit group u·N+d is units[u·N+i]·N+d.
+	cells    int32
+	units    []int16 // the topology's
+	cellTab  []cellGroups
+	divMagic uint64 // v·divMagic>>32 is v/N for every variable v
 	// Segment constraints (locked candidates): for each box B, line L
 	// crossing it and digit d, constraint 2k holds d's places in B outside
 	// L and 2k+1 d's places in L outside B. When every place of one is
@@ -83,11 +90,19 @@ type cdclTables struct {
 	segStart, segMembers []int32  // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
 	segGroup             []int32  // constraint k's group
 	segMask              []uint32 // constraint k's places in its group
+	segSlack             int      // the most members outside any constraint in its group
 	// The constraints holding variable c·N+d, in order, are those of
 	// cellSegs[cellSegStart[c]:cellSegStart[c+1]] for digit d: they hold
 	// digit 0's and its group, and the same of d's are 2d and d further on.
 	cellSegStart []int32
 	cellSegs     []cellSeg
+}
+
+// cellGroups are the unit groups of one cell for digit 0: cells+u·N for
+// unit u in ub[k]+cells, and the cell's bit in each.
+type cellGroups struct {
+	ub  [3]int32 // u·N
+	bit [3]uint32
 }
 
 // cellSeg is a segment constraint holding digit 0 of a cell: constraint k
@@ -105,21 +120,27 @@ func (t *topology) cdcl() *cdclTables {
 func buildCDCLTables(t *topology) *cdclTables {
 	n, nv := t.n, t.cells*t.n
 	ng := t.cells + 3*n*n
-	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4), groupBit: make([]uint32, nv*4)}
+	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4)}
+	tab.cells, tab.units = int32(t.cells), t.units
+	tab.cellTab = make([]cellGroups, t.cells)
+	tab.divMagic = 1<<32/uint64(n) + 1
 	for c := 0; c < t.cells; c++ {
 		for d := 0; d < n; d++ {
 			v := c*n + d
 			tab.groups[c*n+d] = int32(v)
 			tab.varGroups[v*4] = int32(c)
-			tab.groupBit[v*4] = 1 << d
+			if uint64(v)*tab.divMagic>>32 != uint64(c) {
+				panic("sudoku: divMagic")
+			}
 		}
 		for k, u := range t.cellUnits[c] {
 			pos := slices.Index(t.unit(int(u)), int16(c))
+			tab.cellTab[c].ub[k] = int32(u) * int32(n)
+			tab.cellTab[c].bit[k] = 1 << pos
 			for d := 0; d < n; d++ {
 				g := t.cells + int(u)*n + d
 				tab.groups[g*n+pos] = int32(c*n + d)
 				tab.varGroups[(c*n+d)*4+1+k] = int32(g)
-				tab.groupBit[(c*n+d)*4+1+k] = 1 << pos
 			}
 		}
 	}
@@ -148,13 +169,14 @@ func buildCDCLTables(t *topology) *cdclTables {
 	}
 	nk := len(tab.segStart)
 	tab.segStart = append(tab.segStart, int32(len(tab.segMembers)))
-	// Each constraint's group: the one of its first place's 4 groups that
-	// holds all its places.
+	// Each constraint's group: the one of its first place's unit groups
+	// that holds all its places (boxes are at least 2×2, so every
+	// constraint has places).
 	tab.segGroup = make([]int32, nk)
 	tab.segMask = make([]uint32, nk)
 	for k := 0; k < nk; k++ {
 		places := tab.segMembers[tab.segStart[k]:tab.segStart[k+1]]
-		for _, g := range tab.varGroups[places[0]*4 : places[0]*4+4] {
+		for _, g := range tab.varGroups[places[0]*4+1 : places[0]*4+4] {
 			var mask uint32
 			for _, v := range places {
 				i := slices.Index(tab.groups[int(g)*n:int(g+1)*n], v)
@@ -172,6 +194,7 @@ func buildCDCLTables(t *topology) *cdclTables {
 		if tab.segMask[k] == 0 {
 			panic("sudoku: segment constraint outside one group")
 		}
+		tab.segSlack = max(tab.segSlack, n-bits.OnesCount32(tab.segMask[k]))
 	}
 	tab.cellSegStart = make([]int32, t.cells+1)
 	for _, v := range tab.segMembers {
@@ -194,7 +217,7 @@ func buildCDCLTables(t *topology) *cdclTables {
 	}
 	// Check the shift by digit that the search relies on.
 	for k := 0; k < nk; k++ {
-		d := tab.segMembers[tab.segStart[k]] % int32(n)
+		d := int32(k / 2 % n)
 		k0 := k - 2*int(d)
 		ok := tab.segGroup[k] == tab.segGroup[k0]+d && tab.segMask[k] == tab.segMask[k0] &&
 			tab.segStart[k+1]-tab.segStart[k] == tab.segStart[k0+1]-tab.segStart[k0]
@@ -302,70 +325,117 @@ func (s *cdcl) enqueue(l int32, r int32) {
 // setOpen adds variable v to (or removes it from) the open members of its
 // groups (and so of its segment constraints).
 func (s *cdcl) setOpen(v int32, open bool) {
-	gs, bs := s.varGroups[v*4:v*4+4], s.groupBit[v*4:v*4+4]
+	n := int32(s.n)
+	c := int32(uint64(v) * s.divMagic >> 32)
+	d := v - c*n
+	e := &s.cellTab[c]
+	g := s.cells + d
 	if open {
-		for i, g := range gs {
-			s.open[g] |= bs[i]
-		}
+		s.open[c] |= 1 << d
+		s.open[g+e.ub[0]] |= e.bit[0]
+		s.open[g+e.ub[1]] |= e.bit[1]
+		s.open[g+e.ub[2]] |= e.bit[2]
 		return
 	}
-	for i, g := range gs {
-		s.open[g] &^= bs[i]
-	}
+	s.open[c] &^= 1 << d
+	s.open[g+e.ub[0]] &^= e.bit[0]
+	s.open[g+e.ub[1]] &^= e.bit[1]
+	s.open[g+e.ub[2]] &^= e.bit[2]
 }
 
 // propagate runs the queued assignments to a fixed point and returns the
 // conflict found, or reasonNone.
 func (s *cdcl) propagate() int32 {
-	n := s.n
+	n := int32(s.n)
+	value, level, reason, open := s.value, s.level, s.reason, s.open
+	units, cellTab, magic, cells := s.units, s.cellTab, s.divMagic, s.cells
+	lv := s.decisionLevel()
+	// falsify makes variable y false for reason r (enqueue, by hand).
+	falsify := func(y, r int32) {
+		value[2*y], value[2*y+1] = -1, 1
+		c := int32(uint64(y) * magic >> 32)
+		d := y - c*n
+		e := &cellTab[c]
+		g := cells + d
+		open[c] &^= 1 << d
+		open[g+e.ub[0]] &^= e.bit[0]
+		open[g+e.ub[1]] &^= e.bit[1]
+		open[g+e.ub[2]] &^= e.bit[2]
+		level[y], reason[y] = lv, r
+		s.trail = append(s.trail, 2*y+1)
+	}
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := p >> 1
-		gs := s.varGroups[v*4 : v*4+4]
+		c := int32(uint64(v) * magic >> 32)
+		d := v - c*n
+		e := &cellTab[c]
 		if p&1 == 0 {
 			// v is true: the rest of its groups is false.
-			for k, g := range gs {
-				for m := s.open[g] &^ s.groupBit[v*4+int32(k)]; m != 0; m &= m - 1 {
-					y := s.groups[int(g)*n+bits.TrailingZeros32(m)]
-					if s.value[2*y] == 1 {
+			for m := open[c] &^ (1 << d); m != 0; m &= m - 1 {
+				y := c*n + int32(bits.TrailingZeros32(m))
+				if value[2*y] == 1 {
+					s.tmp = append(s.tmp[:0], y)
+					return p<<kindBits | kindPair
+				}
+				falsify(y, p<<kindBits|kindBinary)
+			}
+			for k, ub := range e.ub {
+				for m := open[cells+ub+d] &^ e.bit[k]; m != 0; m &= m - 1 {
+					y := int32(units[ub+int32(bits.TrailingZeros32(m))])*n + d
+					if value[2*y] == 1 {
 						s.tmp = append(s.tmp[:0], y)
 						return p<<kindBits | kindPair
 					}
-					s.enqueue(2*y+1, p<<kindBits|kindBinary)
+					falsify(y, p<<kindBits|kindBinary)
 				}
 			}
 		} else {
 			// v is false: a group left with one member not false makes it
 			// true; a segment constraint left with none falsifies its
 			// partner's places.
-			for _, g := range gs {
-				m := s.open[g]
+			for k := -1; k < len(e.ub); k++ {
+				g, y := c, int32(0)
+				m := open[g]
+				if k >= 0 {
+					g = cells + e.ub[k] + d
+					m = open[g]
+					y = int32(units[e.ub[k]+int32(bits.TrailingZeros32(m)&31)])*n + d
+				} else {
+					y = c*n + int32(bits.TrailingZeros32(m))
+				}
 				if m == 0 {
 					return g<<kindBits | kindGroup
 				}
-				if m&(m-1) == 0 {
-					if y := s.groups[int(g)*n+bits.TrailingZeros32(m)]; s.value[2*y] == 0 {
-						s.enqueue(2*y, g<<kindBits|kindGroup)
-					}
+				if m&(m-1) == 0 && value[2*y] == 0 {
+					value[2*y], value[2*y+1] = 1, -1
+					level[y], reason[y] = lv, g<<kindBits|kindGroup
+					s.trail = append(s.trail, 2*y)
 				}
 			}
-			c := gs[0]
-			d := v - c*int32(n)
-			for _, e := range s.cellSegs[s.cellSegStart[c]:s.cellSegStart[c+1]] {
-				if s.open[e.g+d]&e.mask != 0 {
-					continue
-				}
-				k := e.k + 2*d
-				o := k ^ 1
-				og := s.segGroup[o]
-				for m := s.open[og] & s.segMask[o]; m != 0; m &= m - 1 {
-					y := s.groups[int(og)*n+bits.TrailingZeros32(m)]
-					if s.value[2*y] == 1 {
-						s.tmp = append(s.tmp[:0], y)
-						return k<<kindBits | kindSeg
+			// A constraint with no place open leaves at most segSlack
+			// members of its group open.
+			slack := s.segSlack
+			g := cells + d
+			if bits.OnesCount32(open[g+e.ub[0]]) <= slack || bits.OnesCount32(open[g+e.ub[1]]) <= slack ||
+				bits.OnesCount32(open[g+e.ub[2]]) <= slack {
+				for _, e := range s.cellSegs[s.cellSegStart[c]:s.cellSegStart[c+1]] {
+					if open[e.g+d]&e.mask != 0 {
+						continue
 					}
-					s.enqueue(2*y+1, k<<kindBits|kindSeg)
+					k := e.k + 2*d
+					o := k ^ 1
+					og := s.segGroup[o]
+					ub := og - g
+					for m := open[og] & s.segMask[o]; m != 0; m &= m - 1 {
+						y := int32(units[ub+int32(bits.TrailingZeros32(m))])*n + d
+						if value[2*y] == 1 {
+							s.tmp = append(s.tmp[:0], y)
+							return k<<kindBits | kindSeg
+						}
+						falsify(y, k<<kindBits|kindSeg)
+					}
 				}
 			}
 		}
@@ -380,54 +450,49 @@ func (s *cdcl) propagate() int32 {
 // has just become false.
 func (s *cdcl) propagateClauses(f int32) int32 {
 	ws := s.watches[f]
-	i, j := 0, 0
-	confl := int32(reasonNone)
-	for i < len(ws) {
+	value, arena := s.value, s.arena
+	j := 0
+next:
+	for i := 0; i < len(ws); i++ {
 		w := ws[i]
-		i++
-		if s.value[w.blocker] == 1 {
+		if value[w.blocker] == 1 {
 			ws[j] = w
 			j++
 			continue
 		}
-		size := int(s.arena[w.cref])
-		lits := s.arena[int(w.cref)+clauseHeader : int(w.cref)+clauseHeader+size]
-		if lits[0] == f {
-			lits[0], lits[1] = lits[1], f
+		c := int(w.cref) + clauseHeader
+		lits := arena[c : c+int(arena[c-clauseHeader])]
+		if len(lits) < 2 {
+			panic("sudoku: learned clause shorter than 2")
 		}
 		first := lits[0]
-		if first != w.blocker && s.value[first] == 1 {
+		if first == f {
+			first = lits[1]
+			lits[0], lits[1] = first, f
+		}
+		if first != w.blocker && value[first] == 1 {
 			ws[j] = watch{w.cref, first}
 			j++
 			continue
 		}
-		moved := false
-		for k := 2; k < size; k++ {
-			if s.value[lits[k]] != -1 {
-				lits[1], lits[k] = lits[k], f
-				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.cref, first})
-				moved = true
-				break
+		for k := 2; k < len(lits); k++ {
+			if l := lits[k]; value[l] != -1 {
+				lits[1], lits[k] = l, f
+				s.watches[l] = append(s.watches[l], watch{w.cref, first})
+				continue next
 			}
-		}
-		if moved {
-			continue
 		}
 		ws[j] = watch{w.cref, first}
 		j++
-		if s.value[first] == -1 {
-			confl = w.cref<<kindBits | kindClause
-			for i < len(ws) {
-				ws[j] = ws[i]
-				i++
-				j++
-			}
-			break
+		if value[first] == -1 {
+			j += copy(ws[j:], ws[i+1:])
+			s.watches[f] = ws[:j]
+			return w.cref<<kindBits | kindClause
 		}
 		s.enqueue(first, w.cref<<kindBits|kindClause)
 	}
 	s.watches[f] = ws[:j]
-	return confl
+	return reasonNone
 }
 
 // reasonLits appends to dst the literals other than the one implied (all
@@ -444,13 +509,26 @@ func (s *cdcl) reasonLits(dst []int32, r int32, implied int32) []int32 {
 		if implied < 0 {
 			dst = append(dst, 2*s.tmp[0]+1)
 		}
-		for _, y := range s.segMembers[s.segStart[data]:s.segStart[data+1]] {
-			dst = append(dst, 2*y)
+		n := int32(s.n)
+		d := data >> 1 % n
+		ub := s.segGroup[data] - s.cells - d
+		for m := s.segMask[data]; m != 0; m &= m - 1 {
+			dst = append(dst, 2*(int32(s.units[ub+int32(bits.TrailingZeros32(m))])*n+d))
 		}
 		return dst
 	case kindGroup:
-		for _, y := range s.groups[int(data)*s.n : int(data+1)*s.n] {
-			if y != implied {
+		n := int32(s.n)
+		if data < s.cells {
+			for y := data * n; y < (data+1)*n; y++ {
+				if y != implied {
+					dst = append(dst, 2*y)
+				}
+			}
+			return dst
+		}
+		d := (data - s.cells) % n
+		for _, c := range s.units[data-s.cells-d : data-s.cells-d+n] {
+			if y := int32(c)*n + d; y != implied {
 				dst = append(dst, 2*y)
 			}
 		}
