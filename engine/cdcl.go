@@ -30,7 +30,8 @@ type cdcl struct {
 	watches            [][]watch
 	act                []float64
 	varInc             float64
-	heap, heapPos      []int32
+	heap               []heapEntry
+	heapPos            []int32
 	phase              []int8
 	seen               []int8
 	learnt, stack, tmp []int32
@@ -39,6 +40,13 @@ type cdcl struct {
 }
 
 type watch struct{ cref, blocker int32 }
+
+// heapEntry is a variable in the heap with a copy of its activity, so that
+// ordering the heap reads no other memory.
+type heapEntry struct {
+	act float64
+	v   int32
+}
 
 // Reasons and conflicts are one int32: the kind in the low kindBits bits.
 const (
@@ -719,10 +727,14 @@ func (s *cdcl) bump(v int32) {
 		for i := range s.act {
 			s.act[i] *= 1e-100
 		}
+		for i := range s.heap {
+			s.heap[i].act *= 1e-100
+		}
 		s.varInc *= 1e-100
 	}
-	if s.heapPos[v] >= 0 {
-		s.heapUp(s.heapPos[v])
+	if i := s.heapPos[v]; i >= 0 {
+		s.heap[i].act = s.act[v]
+		s.heapUp(i)
 	}
 }
 
@@ -763,54 +775,53 @@ func (s *cdcl) reduce() {
 
 // Heap of unassigned variables by activity.
 
-func (s *cdcl) heapLess(a, b int32) bool { return s.act[a] > s.act[b] }
-
 func (s *cdcl) heapInsert(v int32) {
 	s.heapPos[v] = int32(len(s.heap))
-	s.heap = append(s.heap, v)
+	s.heap = append(s.heap, heapEntry{s.act[v], v})
 	s.heapUp(s.heapPos[v])
 }
 
 func (s *cdcl) heapUp(i int32) {
-	v := s.heap[i]
+	heap, pos := s.heap, s.heapPos
+	x := heap[i]
 	for i > 0 {
 		p := (i - 1) / 2
-		if !s.heapLess(v, s.heap[p]) {
+		if !(x.act > heap[p].act) {
 			break
 		}
-		s.heap[i] = s.heap[p]
-		s.heapPos[s.heap[i]] = i
+		heap[i] = heap[p]
+		pos[heap[i].v] = i
 		i = p
 	}
-	s.heap[i] = v
-	s.heapPos[v] = i
+	heap[i] = x
+	pos[x.v] = i
 }
 
 func (s *cdcl) heapPop() int32 {
-	top := s.heap[0]
+	top := s.heap[0].v
 	last := s.heap[len(s.heap)-1]
 	s.heap = s.heap[:len(s.heap)-1]
-	s.heapPos[top] = -1
-	if len(s.heap) > 0 {
-		i := int32(0)
-		n := int32(len(s.heap))
+	heap, pos := s.heap, s.heapPos
+	pos[top] = -1
+	if len(heap) > 0 {
+		i := 0
 		for {
 			c := 2*i + 1
-			if c >= n {
+			if c >= len(heap) {
 				break
 			}
-			if c+1 < n && s.heapLess(s.heap[c+1], s.heap[c]) {
+			if c+1 < len(heap) && heap[c+1].act > heap[c].act {
 				c++
 			}
-			if !s.heapLess(s.heap[c], last) {
+			if !(heap[c].act > last.act) {
 				break
 			}
-			s.heap[i] = s.heap[c]
-			s.heapPos[s.heap[i]] = i
+			heap[i] = heap[c]
+			pos[heap[i].v] = int32(i)
 			i = c
 		}
-		s.heap[i] = last
-		s.heapPos[last] = i
+		heap[i] = last
+		pos[last.v] = int32(i)
 	}
 	return top
 }
