@@ -631,33 +631,48 @@ func (s *cdcl) analyze(confl int32) int32 {
 
 // redundant reports whether literal q of the clause being learned follows
 // from the others: every path back through its reasons ends in them or at
-// level 0. Variables it visits stay marked (and listed in s.cleared) when it
-// succeeds, so later checks reuse them.
+// level 0. It walks the reasons depth first; a variable whose walk ends
+// well stays marked seen 1 (implied by the clause), and those on a path
+// that reaches a decision or a level the clause lacks are marked 2 (not
+// implied), so later checks stop at either. All it marks are listed in
+// s.cleared.
 func (s *cdcl) redundant(q int32, abstract uint32) bool {
-	s.stack = append(s.stack[:0], q)
-	top := len(s.cleared)
-	for len(s.stack) > 0 {
-		p := s.stack[len(s.stack)-1]
-		s.stack = s.stack[:len(s.stack)-1]
-		s.rbuf = s.reasonLits(s.rbuf[:0], s.reason[p>>1], p>>1)
-		for _, x := range s.rbuf {
-			v := x >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
-				continue
-			}
-			if s.reason[v] == reasonNone || abstract&(1<<(s.level[v]&31)) == 0 {
-				for _, y := range s.cleared[top:] {
-					s.seen[y>>1] = 0
-				}
-				s.cleared = s.cleared[:top]
-				return false
-			}
-			s.seen[v] = 1
-			s.stack = append(s.stack, x)
-			s.cleared = append(s.cleared, x)
+	seen, level, reason := s.seen, s.level, s.reason
+	// Frames of 3: the variable, where its reason's literals start in
+	// s.rbuf, and the next one to look at; the top frame's run to the end.
+	s.rbuf = s.reasonLits(s.rbuf[:0], reason[q>>1], q>>1)
+	stack := append(s.stack[:0], q>>1, 0, 0)
+	for {
+		t := len(stack) - 3
+		if t < 0 {
+			s.stack = stack
+			return true
 		}
+		i := stack[t+2]
+		if int(i) == len(s.rbuf) {
+			s.rbuf = s.rbuf[:stack[t+1]]
+			stack = stack[:t]
+			continue
+		}
+		stack[t+2] = i + 1
+		x := s.rbuf[i]
+		v := x >> 1
+		if seen[v] == 1 || level[v] == 0 {
+			continue
+		}
+		if seen[v] == 2 || reason[v] == reasonNone || abstract&(1<<(level[v]&31)) == 0 {
+			for j := 3; j < len(stack); j += 3 {
+				seen[stack[j]] = 2
+			}
+			s.stack = stack
+			return false
+		}
+		seen[v] = 1
+		s.cleared = append(s.cleared, x)
+		start := int32(len(s.rbuf))
+		s.rbuf = s.reasonLits(s.rbuf, reason[v], v)
+		stack = append(stack, v, start, start)
 	}
-	return true
 }
 
 // lbd is the number of distinct decision levels in s.learnt.
