@@ -23,6 +23,7 @@ type cdcl struct {
 	value              []int8   // per literal: 1 true, -1 false, 0 unassigned
 	level, reason      []int32  // per variable
 	open               []uint32 // per group: its members not false, a bit each
+	rootOpen           []uint32 // open as the last propagation at level 0 left it
 	trail, lim         []int32
 	qhead              int
 	arena              []int32 // learned clauses: [size, lbd, uses, lits…]
@@ -451,6 +452,11 @@ func (s *cdcl) propagate() int32 {
 			return c
 		}
 	}
+	if len(s.lim) == 0 {
+		// What is false now stays false at level 0 for this search:
+		// reasons leave it out.
+		s.rootOpen = append(s.rootOpen[:0], open...)
+	}
 	return reasonNone
 }
 
@@ -505,7 +511,8 @@ next:
 
 // reasonLits appends to dst the literals other than the one implied (all
 // false) of reason or conflict r; implied is the variable it forced, or -1
-// for a conflict.
+// for a conflict. Of a group or segment constraint, it leaves out members
+// known false at level 0 (not in rootOpen), which its callers skip.
 func (s *cdcl) reasonLits(dst []int32, r int32, implied int32) []int32 {
 	data := r >> kindBits
 	switch r & kindMask {
@@ -520,23 +527,25 @@ func (s *cdcl) reasonLits(dst []int32, r int32, implied int32) []int32 {
 		n := int32(s.n)
 		d := data >> 1 % n
 		ub := s.segGroup[data] - s.cells - d
-		for m := s.segMask[data]; m != 0; m &= m - 1 {
+		for m := s.segMask[data] & s.rootOpen[s.segGroup[data]]; m != 0; m &= m - 1 {
 			dst = append(dst, 2*(int32(s.units[ub+int32(bits.TrailingZeros32(m))])*n+d))
 		}
 		return dst
 	case kindGroup:
 		n := int32(s.n)
+		m := s.rootOpen[data]
 		if data < s.cells {
-			for y := data * n; y < (data+1)*n; y++ {
-				if y != implied {
+			for ; m != 0; m &= m - 1 {
+				if y := data*n + int32(bits.TrailingZeros32(m)); y != implied {
 					dst = append(dst, 2*y)
 				}
 			}
 			return dst
 		}
 		d := (data - s.cells) % n
-		for _, c := range s.units[data-s.cells-d : data-s.cells-d+n] {
-			if y := int32(c)*n + d; y != implied {
+		us := s.units[data-s.cells-d : data-s.cells-d+n]
+		for ; m != 0; m &= m - 1 {
+			if y := int32(us[bits.TrailingZeros32(m)])*n + d; y != implied {
 				dst = append(dst, 2*y)
 			}
 		}
