@@ -79,12 +79,11 @@ const (
 // cdclTables are the constraints of one shape, built once and kept with
 // its topology.
 type cdclTables struct {
-	groups    []int32 // the N variables of each group
-	varGroups []int32 // the 4 groups of each variable
-	// The same, small enough to stay in cache: the groups of variable
-	// c·N+d are cell c's group c and its 3 units' groups for d,
-	// cells+u·N+d; its bits in them are 1<<d and the cell's place in each
-	// unit. Member i of unit group u·N+d is units[u·N+i]·N+d.
+	// Groups: cell c's candidates are group c, the places of digit d in
+	// unit u group cells+u·N+d (a bit per member, in the unit's order).
+	// Variable c·N+d is in cell c's group and in its 3 units' groups for
+	// d (see groupsOf). Member i of unit group cells+u·N+d is variable
+	// units[u·N+i]·N+d.
 	cells    int32
 	units    []int16 // the topology's
 	cellTab  []cellGroups
@@ -129,15 +128,16 @@ func (t *topology) cdcl() *cdclTables {
 func buildCDCLTables(t *topology) *cdclTables {
 	n, nv := t.n, t.cells*t.n
 	ng := t.cells + 3*n*n
-	tab := &cdclTables{groups: make([]int32, ng*n), varGroups: make([]int32, nv*4)}
+	groups, varGroups := make([]int32, ng*n), make([]int32, nv*4) // the N variables of each group, the 4 groups of each variable
+	tab := &cdclTables{}
 	tab.cells, tab.units = int32(t.cells), t.units
 	tab.cellTab = make([]cellGroups, t.cells)
 	tab.divMagic = 1<<32/uint64(n) + 1
 	for c := 0; c < t.cells; c++ {
 		for d := 0; d < n; d++ {
 			v := c*n + d
-			tab.groups[c*n+d] = int32(v)
-			tab.varGroups[v*4] = int32(c)
+			groups[c*n+d] = int32(v)
+			varGroups[v*4] = int32(c)
 			if uint64(v)*tab.divMagic>>32 != uint64(c) {
 				panic("sudoku: divMagic")
 			}
@@ -148,8 +148,8 @@ func buildCDCLTables(t *topology) *cdclTables {
 			tab.cellTab[c].bit[k] = 1 << pos
 			for d := 0; d < n; d++ {
 				g := t.cells + int(u)*n + d
-				tab.groups[g*n+pos] = int32(c*n + d)
-				tab.varGroups[(c*n+d)*4+1+k] = int32(g)
+				groups[g*n+pos] = int32(c*n + d)
+				varGroups[(c*n+d)*4+1+k] = int32(g)
 			}
 		}
 	}
@@ -185,10 +185,10 @@ func buildCDCLTables(t *topology) *cdclTables {
 	tab.segMask = make([]uint32, nk)
 	for k := 0; k < nk; k++ {
 		places := tab.segMembers[tab.segStart[k]:tab.segStart[k+1]]
-		for _, g := range tab.varGroups[places[0]*4+1 : places[0]*4+4] {
+		for _, g := range varGroups[places[0]*4+1 : places[0]*4+4] {
 			var mask uint32
 			for _, v := range places {
-				i := slices.Index(tab.groups[int(g)*n:int(g+1)*n], v)
+				i := slices.Index(groups[int(g)*n:int(g+1)*n], v)
 				if i < 0 {
 					mask = 0
 					break
@@ -252,7 +252,7 @@ func (s *cdcl) reset(t *topology) {
 	s.value = grow(s.value, 2*s.nv)
 	s.level = grow(s.level, s.nv)
 	s.reason = grow(s.reason, s.nv)
-	s.open = grow(s.open, len(s.groups)/n)
+	s.open = grow(s.open, t.cells+3*n*n)
 	s.heapPos = grow(s.heapPos, s.nv)
 	s.phase = grow(s.phase, s.nv)
 	s.seen = grow(s.seen, s.nv)
@@ -331,6 +331,16 @@ func (s *cdcl) enqueue(l int32, r int32) {
 	s.trail = append(s.trail, l)
 }
 
+// groupsOf returns the 4 groups of variable v (its cell's, then its
+// units' for its digit) and its bit in each.
+func (t *cdclTables) groupsOf(v, n int32) (g [4]int32, bit [4]uint32) {
+	c := int32(uint64(v) * t.divMagic >> 32)
+	d := v - c*n
+	e := &t.cellTab[c]
+	return [4]int32{c, t.cells + e.ub[0] + d, t.cells + e.ub[1] + d, t.cells + e.ub[2] + d},
+		[4]uint32{1 << d, e.bit[0], e.bit[1], e.bit[2]}
+}
+
 // setOpen adds variable v to (or removes it from) the open members of its
 // groups (and so of its segment constraints).
 func (s *cdcl) setOpen(v int32, open bool) {
@@ -356,23 +366,8 @@ func (s *cdcl) setOpen(v int32, open bool) {
 // conflict found, or reasonNone.
 func (s *cdcl) propagate() int32 {
 	n := int32(s.n)
-	value, level, reason, open := s.value, s.level, s.reason, s.open
+	value, open := s.value, s.open
 	units, cellTab, magic, cells := s.units, s.cellTab, s.divMagic, s.cells
-	lv := s.decisionLevel()
-	// falsify makes variable y false for reason r (enqueue, by hand).
-	falsify := func(y, r int32) {
-		value[2*y], value[2*y+1] = -1, 1
-		c := int32(uint64(y) * magic >> 32)
-		d := y - c*n
-		e := &cellTab[c]
-		g := cells + d
-		open[c] &^= 1 << d
-		open[g+e.ub[0]] &^= e.bit[0]
-		open[g+e.ub[1]] &^= e.bit[1]
-		open[g+e.ub[2]] &^= e.bit[2]
-		level[y], reason[y] = lv, r
-		s.trail = append(s.trail, 2*y+1)
-	}
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
@@ -388,7 +383,7 @@ func (s *cdcl) propagate() int32 {
 					s.tmp = append(s.tmp[:0], y)
 					return p<<kindBits | kindPair
 				}
-				falsify(y, p<<kindBits|kindBinary)
+				s.enqueue(2*y+1, p<<kindBits|kindBinary)
 			}
 			for k, ub := range e.ub {
 				for m := open[cells+ub+d] &^ e.bit[k]; m != 0; m &= m - 1 {
@@ -397,7 +392,7 @@ func (s *cdcl) propagate() int32 {
 						s.tmp = append(s.tmp[:0], y)
 						return p<<kindBits | kindPair
 					}
-					falsify(y, p<<kindBits|kindBinary)
+					s.enqueue(2*y+1, p<<kindBits|kindBinary)
 				}
 			}
 		} else {
@@ -418,9 +413,7 @@ func (s *cdcl) propagate() int32 {
 					return g<<kindBits | kindGroup
 				}
 				if m&(m-1) == 0 && value[2*y] == 0 {
-					value[2*y], value[2*y+1] = 1, -1
-					level[y], reason[y] = lv, g<<kindBits|kindGroup
-					s.trail = append(s.trail, 2*y)
+					s.enqueue(2*y, g<<kindBits|kindGroup)
 				}
 			}
 			// A constraint with no place open leaves at most segSlack
@@ -443,7 +436,7 @@ func (s *cdcl) propagate() int32 {
 							s.tmp = append(s.tmp[:0], y)
 							return k<<kindBits | kindSeg
 						}
-						falsify(y, k<<kindBits|kindSeg)
+						s.enqueue(2*y+1, k<<kindBits|kindSeg)
 					}
 				}
 			}
@@ -936,7 +929,8 @@ func (s *cdcl) pick() int32 {
 	best, bestSize := 0, 99
 	for i, x := range cands[:k] {
 		size := 99
-		for _, g := range s.varGroups[x*4 : x*4+4] {
+		g, _ := s.groupsOf(x, int32(s.n))
+		for _, g := range g {
 			size = min(size, bits.OnesCount32(s.open[g]))
 		}
 		if size < bestSize {
