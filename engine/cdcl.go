@@ -37,7 +37,8 @@ type cdcl struct {
 	seen               []int8
 	learnt, stack, tmp []int32
 	cleared, rbuf      []int32
-	sbuf, smark        []int32
+	sbuf, smark, sadd  []int32
+	levelIn            []bool // per decision level: the clause being shrunk has it
 	maxLearnts         int
 }
 
@@ -259,6 +260,8 @@ func (s *cdcl) reset(t *topology) {
 	s.seen = grow(s.seen, s.nv)
 	s.act = grow(s.act, s.nv)
 	s.watches = grow(s.watches, 2*s.nv)
+	s.levelIn = grow(s.levelIn, s.nv+1)
+	clear(s.levelIn)
 }
 
 // grow returns b resized to n, reusing its array when it is large enough
@@ -683,15 +686,21 @@ func (s *cdcl) redundant(q int32, abstract uint32) bool {
 // by that level's block-UIP, the latest literal of that level that every
 // chain of reasons from the level's decision to them passes (CaDiCaL's
 // shrinking), when the reasons walked on the way need nothing on lower
-// levels but what the clause holds or implies. The clause keeps its levels,
-// so its LBD and where to jump back, and loses literals: on the 25×25
-// gecode set, clauses of about 35 literals come out at about 20. It runs
-// after minimisation, on its marks: seen 1 is in the clause or implied by
-// it.
+// levels but what the clause holds or implies, or literals on levels the
+// clause has, fewer than the block less one (those join the clause and
+// their levels' blocks: all-UIP shrinking, after Feng and Bacchus). The
+// clause keeps its levels, so its LBD and where to jump back, and loses
+// literals. It runs after minimisation, on its marks: seen 1 is in the
+// clause or implied by it. Levels go from the highest down, so that the
+// literals added to a level are there when its turn comes.
 func (s *cdcl) shrink(abstract uint32) {
 	lits := s.learnt[1:]
 	level := s.level
-	slices.SortFunc(lits, func(a, b int32) int { return int(level[b>>1] - level[a>>1]) })
+	byLevel := func(a, b int32) int { return int(level[b>>1] - level[a>>1]) }
+	slices.SortFunc(lits, byLevel)
+	for _, q := range lits {
+		s.levelIn[level[q>>1]] = true
+	}
 	out := 1
 	for i := 0; i < len(lits); {
 		lv := level[lits[i]>>1]
@@ -703,6 +712,11 @@ func (s *cdcl) shrink(abstract uint32) {
 			if u, ok := s.blockUIP(lits[i:j], lv, abstract); ok {
 				s.learnt[out] = u
 				out++
+				if len(s.sadd) > 0 {
+					s.learnt = append(s.learnt, s.sadd...)
+					lits = s.learnt[1:]
+					slices.SortFunc(lits[j:], byLevel)
+				}
 				i = j
 				continue
 			}
@@ -711,16 +725,22 @@ func (s *cdcl) shrink(abstract uint32) {
 		i = j
 	}
 	s.learnt = s.learnt[:out]
+	for _, q := range s.learnt[1:] {
+		s.levelIn[level[q>>1]] = false
+	}
 }
 
 // blockUIP returns the negation of the block-UIP of level lv for the
-// clause literals block, all on that level, and whether there is one
-// whose walk needs nothing on lower levels outside the clause.
+// clause literals block, all on that level, and whether it replaces them:
+// whether its walk needs on lower levels only literals the clause holds or
+// implies, and fewer than len(block)-1 others on the clause's levels,
+// left in s.sadd to add.
 func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) {
 	seen, level, reason := s.seen, s.level, s.reason
-	// smark holds pairs: a variable marked 3 (on the walk) and its mark
-	// before.
+	// smark holds pairs: a variable marked 3 (on the walk) or 1 (added)
+	// and its mark before.
 	s.smark = s.smark[:0]
+	s.sadd = s.sadd[:0]
 	for _, q := range block {
 		s.smark = append(s.smark, q>>1, int32(seen[q>>1]))
 		seen[q>>1] = 3
@@ -754,7 +774,13 @@ func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) 
 					seen[u] = 3
 					open++
 				}
-			case seen[u] == 0 && reason[u] != reasonNone && abstract&(1<<(lu&31)) != 0 && s.redundant(x, abstract):
+			// What minimisation proves implied stays marked, so only
+			// while nothing is added, which a failure would take back.
+			case len(s.sadd) == 0 && seen[u] == 0 && reason[u] != reasonNone && abstract&(1<<(lu&31)) != 0 && s.redundant(x, abstract):
+			case s.levelIn[lu] && len(s.sadd)+2 < len(block):
+				s.smark = append(s.smark, u, int32(seen[u]))
+				seen[u] = 1
+				s.sadd = append(s.sadd, x)
 			default:
 				ok = false
 			}
@@ -769,11 +795,14 @@ func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) 
 			seen[v] = old
 			continue
 		}
-		// Implied by the UIP now.
+		// In the clause, or implied by the UIP, now.
 		seen[v] = 1
 		if old == 0 {
 			s.cleared = append(s.cleared, v<<1)
 		}
+	}
+	if !ok {
+		s.sadd = s.sadd[:0]
 	}
 	return uip, ok
 }
