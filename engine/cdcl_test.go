@@ -116,6 +116,61 @@ func TestSolveGecode25(t *testing.T) {
 	}
 }
 
+// TestCDCLLearnedClausesHold: every clause the search learns follows from
+// the puzzle, so every solution satisfies it. The first solution found is
+// one, and what was learned before it (analysis, minimisation and shrinking
+// of the native constraints' reasons) is checked against it clause by
+// clause: a wrong explanation shows here even when it happens not to cost
+// the solution.
+func TestCDCLLearnedClausesHold(t *testing.T) {
+	var puzzles []string
+	puzzles = append(puzzles, loadPuzzles(t, "16x16/gecode_16x16.txt", 55)...)
+	quick := []int{2, 16, 17}
+	if !testing.Short() {
+		quick = append(quick, 11, 5)
+	}
+	p25 := loadPuzzles(t, "25x25/gecode_25x25.txt", 18)
+	for _, i := range quick {
+		if i < len(p25) {
+			puzzles = append(puzzles, p25[i])
+		}
+	}
+	checked := 0
+	for i, p := range puzzles {
+		b := mustParse(t, p)
+		s := getSolver(b.Shape())
+		s.begin(context.Background(), Limits{MaxNodes: 1 << 40})
+		n, err := s.runCDCL(&b, 1, true)
+		if err != nil || n != 1 {
+			solverPool.Put(s)
+			t.Fatalf("puzzle %d: %d solutions, %v", i, n, err)
+		}
+		sol := Board{shape: b.Shape()}
+		copy(sol.cells[:], s.out[:b.Shape().Cells()])
+		checkSolution(t, b, sol)
+		cd, size := s.cd, int32(b.Size())
+		for _, cref := range cd.learnts {
+			lits := cd.arena[cref+clauseHeader : cref+clauseHeader+cd.arena[cref]]
+			holds := false
+			for _, l := range lits {
+				v := l >> 1
+				placed := sol.At(int(v/size)) == int(v%size)+1
+				holds = holds || placed == (l&1 == 0)
+			}
+			if !holds {
+				solverPool.Put(s)
+				t.Fatalf("puzzle %d: learned clause %v is false in the solution", i, lits)
+			}
+			checked++
+		}
+		solverPool.Put(s)
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d learned clauses checked", checked)
+	}
+	t.Logf("%d learned clauses hold", checked)
+}
+
 // TestCDCLLimits: the clause-learning search stops at its node budget and
 // when its context is done.
 func TestCDCLLimits(t *testing.T) {
