@@ -100,12 +100,17 @@ type cdclTables struct {
 	segStart, segMembers []int32  // constraint k's places: segMembers[segStart[k]:segStart[k+1]]
 	segGroup             []int32  // constraint k's group
 	segMask              []uint32 // constraint k's places in its group
-	segSlack             int      // the most members outside any constraint in its group
-	// The constraints holding variable c·N+d, in order, are those of
-	// cellSegs[cellSegStart[c]:cellSegStart[c+1]] for digit d: they hold
-	// digit 0's and its group, and the same of d's are 2d and d further on.
-	cellSegStart []int32
-	cellSegs     []cellSeg
+	// segAt[u·N+i] are the constraints of unit u's group for digit 0
+	// whose places leave out member i, in order, with their masks; mask 0
+	// where there are fewer than two (a box's have i's row and column, a
+	// line's i's box). For digit d they are those plus 2d.
+	segAt [][2]segRef
+}
+
+// segRef is segment constraint k with its places mask.
+type segRef struct {
+	k    int32
+	mask uint32
 }
 
 // cellGroups are the unit groups of one cell for digit 0: cells+u·N for
@@ -113,13 +118,6 @@ type cdclTables struct {
 type cellGroups struct {
 	ub  [3]int32 // u·N
 	bit [3]uint32
-}
-
-// cellSeg is a segment constraint holding digit 0 of a cell: constraint k
-// in group g, its places mask.
-type cellSeg struct {
-	k, g int32
-	mask uint32
 }
 
 func (t *topology) cdcl() *cdclTables {
@@ -205,24 +203,23 @@ func buildCDCLTables(t *topology) *cdclTables {
 		if tab.segMask[k] == 0 {
 			panic("sudoku: segment constraint outside one group")
 		}
-		tab.segSlack = max(tab.segSlack, n-bits.OnesCount32(tab.segMask[k]))
 	}
-	tab.cellSegStart = make([]int32, t.cells+1)
-	for _, v := range tab.segMembers {
-		if v%int32(n) == 0 {
-			tab.cellSegStart[v/int32(n)+1]++
-		}
-	}
-	for c := 0; c < t.cells; c++ {
-		tab.cellSegStart[c+1] += tab.cellSegStart[c]
-	}
-	tab.cellSegs = make([]cellSeg, tab.cellSegStart[t.cells])
-	pos := slices.Clone(tab.cellSegStart)
+	tab.segAt = make([][2]segRef, 3*n*n)
 	for k := 0; k < nk; k++ {
-		for _, v := range tab.segMembers[tab.segStart[k]:tab.segStart[k+1]] {
-			if c := v / int32(n); v%int32(n) == 0 {
-				tab.cellSegs[pos[c]] = cellSeg{int32(k), tab.segGroup[k], tab.segMask[k]}
-				pos[c]++
+		if k/2%n != 0 {
+			continue // digit 0's only
+		}
+		ub := tab.segGroup[k] - tab.cells
+		for i := 0; i < n; i++ {
+			at, r := &tab.segAt[int(ub)+i], segRef{int32(k), tab.segMask[k]}
+			switch {
+			case r.mask&(1<<i) != 0:
+			case at[0].mask == 0:
+				at[0] = r
+			case at[1].mask == 0:
+				at[1] = r
+			default:
+				panic("sudoku: more than two segment constraints miss a member")
 			}
 		}
 	}
@@ -404,44 +401,65 @@ func (s *cdcl) propagate() int32 {
 			// true; a segment constraint left with none falsifies its
 			// partner's places.
 			for k := -1; k < len(e.ub); k++ {
-				g, y := c, int32(0)
-				m := open[g]
+				g := c
 				if k >= 0 {
 					g = cells + e.ub[k] + d
-					m = open[g]
-					y = int32(units[e.ub[k]+int32(bits.TrailingZeros32(m)&31)])*n + d
-				} else {
-					y = c*n + int32(bits.TrailingZeros32(m))
 				}
+				m := open[g]
 				if m == 0 {
 					return g<<kindBits | kindGroup
 				}
-				if m&(m-1) == 0 && value[2*y] == 0 {
+				if m&(m-1) != 0 {
+					continue
+				}
+				// The member is looked up only here: most groups have
+				// more than one open.
+				y := c*n + int32(bits.TrailingZeros32(m))
+				if k >= 0 {
+					y = int32(units[e.ub[k]+int32(bits.TrailingZeros32(m))])*n + d
+				}
+				if value[2*y] == 0 {
 					s.enqueue(2*y, g<<kindBits|kindGroup)
 				}
 			}
-			// A constraint with no place open leaves at most segSlack
-			// members of its group open.
-			slack := s.segSlack
-			g := cells + d
-			if bits.OnesCount32(open[g+e.ub[0]]) <= slack || bits.OnesCount32(open[g+e.ub[1]]) <= slack ||
-				bits.OnesCount32(open[g+e.ub[2]]) <= slack {
-				for _, e := range s.cellSegs[s.cellSegStart[c]:s.cellSegStart[c+1]] {
-					if open[e.g+d]&e.mask != 0 {
+			// A constraint holding v that has no place open now leaves
+			// out the first open member of its group, so it is one of
+			// that member's segAt (at most two per group, where looking
+			// at all v's constraints would take 16 on 25×25). They fire
+			// in constraint order; which fire is settled before any does,
+			// since the places they falsify lie outside v's units.
+			var fired [6]int32
+			nf := 0
+			for k, ub := range e.ub {
+				// v's bit is out of m: the constraint fires when its
+				// places have that and nothing of m.
+				m, bit := open[cells+ub+d], e.bit[k]
+				for _, r := range s.segAt[ub+int32(bits.TrailingZeros32(m))] {
+					if r.mask&(m|bit) != bit {
 						continue
 					}
-					k := e.k + 2*d
-					o := k ^ 1
-					og := s.segGroup[o]
-					ub := og - g
-					for m := open[og] & s.segMask[o]; m != 0; m &= m - 1 {
-						y := int32(units[ub+int32(bits.TrailingZeros32(m))])*n + d
-						if value[2*y] == 1 {
-							s.tmp = append(s.tmp[:0], y)
-							return k<<kindBits | kindSeg
-						}
-						s.enqueue(2*y+1, k<<kindBits|kindSeg)
+					k0 := r.k
+					i := nf
+					for ; i > 0 && fired[i-1] > k0; i-- {
+						fired[i] = fired[i-1]
 					}
+					fired[i] = k0
+					nf++
+				}
+			}
+			g := cells + d
+			for _, k := range fired[:nf] {
+				k += 2 * d
+				o := k ^ 1
+				og := s.segGroup[o]
+				ub := og - g
+				for m := open[og] & s.segMask[o]; m != 0; m &= m - 1 {
+					y := int32(units[ub+int32(bits.TrailingZeros32(m))])*n + d
+					if value[2*y] == 1 {
+						s.tmp = append(s.tmp[:0], y)
+						return k<<kindBits | kindSeg
+					}
+					s.enqueue(2*y+1, k<<kindBits|kindSeg)
 				}
 			}
 		}
