@@ -26,7 +26,7 @@ type cdcl struct {
 	rootOpen           []uint32 // open as the last propagation at level 0 left it
 	trail, lim         []int32
 	qhead              int
-	arena              []int32 // learned clauses: [size, lbd, uses, lits…]
+	arena              []int32 // learned clauses: [size, lbd, uses, where the last watch search stopped, lits…]
 	learnts            []int32 // clause references (arena offsets)
 	watches            [][]watch
 	act                []float64
@@ -61,7 +61,7 @@ const (
 	kindSeg      = 4 // data: the segment constraint that fired (a conflict: its target in cdcl.tmp)
 	kindBits     = 3
 	kindMask     = 1<<kindBits - 1
-	clauseHeader = 3
+	clauseHeader = 4
 )
 
 // Search parameters, chosen by experiment on the 25×25 gecode set.
@@ -504,9 +504,21 @@ next:
 			j++
 			continue
 		}
-		for k := 2; k < len(lits); k++ {
+		// The search for a new watch goes on from where the last one
+		// stopped, round the clause (Gent's saved position).
+		pos := int(arena[c-1])
+		for k := pos; k < len(lits); k++ {
 			if l := lits[k]; value[l] != -1 {
 				lits[1], lits[k] = l, f
+				arena[c-1] = int32(k)
+				s.watches[l] = append(s.watches[l], watch{w.cref, first})
+				continue next
+			}
+		}
+		for k := 2; k < pos; k++ {
+			if l := lits[k]; value[l] != -1 {
+				lits[1], lits[k] = l, f
+				arena[c-1] = int32(k)
 				s.watches[l] = append(s.watches[l], watch{w.cref, first})
 				continue next
 			}
@@ -874,7 +886,7 @@ func (s *cdcl) addLearnt() int32 {
 
 func (s *cdcl) addClause(lits []int32, lbd int32) int32 {
 	cref := int32(len(s.arena))
-	s.arena = append(s.arena, int32(len(lits)), lbd, 0)
+	s.arena = append(s.arena, int32(len(lits)), lbd, 0, 2)
 	s.arena = append(s.arena, lits...)
 	s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
 	s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
