@@ -506,21 +506,16 @@ next:
 		}
 		// The search for a new watch goes on from where the last one
 		// stopped, round the clause (Gent's saved position).
-		pos := int(arena[c-1])
-		for k := pos; k < len(lits); k++ {
+		k := int(arena[c-1])
+		for range len(lits) - 2 {
 			if l := lits[k]; value[l] != -1 {
 				lits[1], lits[k] = l, f
 				arena[c-1] = int32(k)
 				s.watches[l] = append(s.watches[l], watch{w.cref, first})
 				continue next
 			}
-		}
-		for k := 2; k < pos; k++ {
-			if l := lits[k]; value[l] != -1 {
-				lits[1], lits[k] = l, f
-				arena[c-1] = int32(k)
-				s.watches[l] = append(s.watches[l], watch{w.cref, first})
-				continue next
+			if k++; k == len(lits) {
+				k = 2
 			}
 		}
 		ws[j] = watch{w.cref, first}

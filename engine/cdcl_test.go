@@ -138,32 +138,31 @@ func TestCDCLLearnedClausesHold(t *testing.T) {
 	checked := 0
 	for i, p := range puzzles {
 		b := mustParse(t, p)
-		s := getSolver(b.Shape())
-		s.begin(context.Background(), Limits{MaxNodes: 1 << 40})
-		n, err := s.runCDCL(&b, 1, true)
-		if err != nil || n != 1 {
-			solverPool.Put(s)
-			t.Fatalf("puzzle %d: %d solutions, %v", i, n, err)
-		}
-		sol := Board{shape: b.Shape()}
-		copy(sol.cells[:], s.out[:b.Shape().Cells()])
-		checkSolution(t, b, sol)
-		cd, size := s.cd, int32(b.Size())
-		for _, cref := range cd.learnts {
-			lits := cd.arena[cref+clauseHeader : cref+clauseHeader+cd.arena[cref]]
-			holds := false
-			for _, l := range lits {
-				v := l >> 1
-				placed := sol.At(int(v/size)) == int(v%size)+1
-				holds = holds || placed == (l&1 == 0)
+		func() {
+			s := getSolver(b.Shape())
+			defer solverPool.Put(s)
+			s.begin(context.Background(), Limits{MaxNodes: 1 << 40})
+			if n, err := s.runCDCL(&b, 1, true); err != nil || n != 1 {
+				t.Fatalf("puzzle %d: %d solutions, %v", i, n, err)
 			}
-			if !holds {
-				solverPool.Put(s)
-				t.Fatalf("puzzle %d: learned clause %v is false in the solution", i, lits)
+			sol := Board{shape: b.Shape()}
+			copy(sol.cells[:], s.out[:b.Shape().Cells()])
+			checkSolution(t, b, sol)
+			cd, size := s.cd, int32(b.Size())
+			for _, cref := range cd.learnts {
+				lits := cd.arena[cref+clauseHeader : cref+clauseHeader+cd.arena[cref]]
+				holds := false
+				for _, l := range lits {
+					v := l >> 1
+					placed := sol.At(int(v/size)) == int(v%size)+1
+					holds = holds || placed == (l&1 == 0)
+				}
+				if !holds {
+					t.Fatalf("puzzle %d: learned clause %v is false in the solution", i, lits)
+				}
+				checked++
 			}
-			checked++
-		}
-		solverPool.Put(s)
+		}()
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d learned clauses checked", checked)
