@@ -150,10 +150,10 @@ func TestCDCLLearnedClausesHold(t *testing.T) {
 			checkSolution(t, b, sol)
 			cd, size := s.cd, int32(b.Size())
 			for _, cref := range cd.learnts {
-				lits := cd.arena[cref+clauseHeader : cref+clauseHeader+cd.arena[cref]]
+				lits := cd.arena[cref+clauseHeader : cref+clauseHeader+int32(cd.arena[cref])]
 				holds := false
 				for _, l := range lits {
-					v := l >> 1
+					v := int32(l >> 1)
 					placed := sol.At(int(v/size)) == int(v%size)+1
 					holds = holds || placed == (l&1 == 0)
 				}
