@@ -29,7 +29,8 @@ type cdcl struct {
 	qhead         int
 	// Learned clauses: [size, lbd, uses, where the last watch search
 	// stopped, lits…]. int16 holds every literal of a board up to 25×25
-	// (2·15,625) and halves what a clause visit reads from memory.
+	// (2·15,625), so every size and LBD too; uses saturate. It halves what
+	// a clause visit reads from memory.
 	arena              []int16
 	learnts            []int32 // clause references (arena offsets)
 	watches            [][]watch
@@ -892,7 +893,7 @@ func (s *cdcl) addLearnt() int32 {
 
 func (s *cdcl) addClause(lits []int32, lbd int32) int32 {
 	cref := int32(len(s.arena))
-	s.arena = append(s.arena, int16(len(lits)), int16(min(lbd, math.MaxInt16)), 0, 2)
+	s.arena = append(s.arena, int16(len(lits)), int16(lbd), 0, 2)
 	for _, l := range lits {
 		s.arena = append(s.arena, int16(l))
 	}
@@ -929,11 +930,11 @@ func (s *cdcl) bump(v int32) {
 // where no clause is a reason that matters) and rebuilds the watches.
 func (s *cdcl) reduce() {
 	slices.SortFunc(s.learnts, func(a, b int32) int {
-		la, lb := s.arena[a+1], s.arena[b+1]
+		la, lb := int(s.arena[a+1]), int(s.arena[b+1])
 		if la != lb {
-			return int(la - lb)
+			return la - lb
 		}
-		return int(s.arena[b+2] - s.arena[a+2])
+		return int(s.arena[b+2]) - int(s.arena[a+2])
 	})
 	keep := len(s.learnts) / 2
 	for keep < len(s.learnts) && s.arena[s.learnts[keep]+1] <= 2 {

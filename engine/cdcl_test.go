@@ -123,8 +123,7 @@ func TestSolveGecode25(t *testing.T) {
 // clause: a wrong explanation shows here even when it happens not to cost
 // the solution.
 func TestCDCLLearnedClausesHold(t *testing.T) {
-	var puzzles []string
-	puzzles = append(puzzles, loadPuzzles(t, "16x16/gecode_16x16.txt", 55)...)
+	puzzles := loadPuzzles(t, "16x16/gecode_16x16.txt", 55)
 	quick := []int{2, 16, 17}
 	if !testing.Short() {
 		quick = append(quick, 11, 5)
