@@ -469,7 +469,7 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 	work := make(chan *chunk, inflight)
 	order := make(chan *chunk, inflight)
 	stop := make(chan struct{}) // closed when the writer gives up
-	var readErr error           // set by the reader before it closes order
+	var readErr error           // set by the reader before it closes order (ctx.Err() if it stopped for that)
 	var nsPerLine atomic.Int64  // running estimate of the work per line
 
 	var wg sync.WaitGroup
@@ -514,6 +514,9 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 			case <-stop:
 				return
 			case <-ctx.Done():
+				// The writer may see order closed before it sees ctx
+				// done: it must still report the lines left unread.
+				readErr = ctx.Err()
 				return
 			}
 			err := fill(src, c, size)
