@@ -21,9 +21,9 @@ type cdcl struct {
 	t     *topology
 	n, nv int
 	*cdclTables
-	value         []int8   // per literal: 1 true, -1 false, 0 unassigned
-	level, reason []int32  // per variable
-	open          []uint32 // per group: its members not false, a bit each
+	value         []int8   // per literal: 1 true, -1 false, 0 unassigned (2·maxVars long)
+	level, reason []int32  // per variable (maxVars long)
+	open          []uint32 // per group: its members not false, a bit each (maxGroups long)
 	rootOpen      []uint32 // open as the last propagation at level 0 left it
 	trail, lim    []int32
 	qhead         int
@@ -39,7 +39,7 @@ type cdcl struct {
 	heap               []heapEntry
 	heapPos            []int32
 	phase              []int8
-	seen               []int8
+	seen               []int8 // maxVars long
 	learnt, stack, tmp []int32
 	cleared, rbuf      []int32
 	sbuf, smark, sadd  []int32
@@ -69,6 +69,24 @@ const (
 	clauseHeader = 4
 )
 
+// A board up to 25×25 has fewer than maxVars variables (15,625), maxGroups
+// groups (2,500), maxCells cells and maxUnitCells places in units (1,875).
+// The per-variable, per-group and per-cell arrays are allocated that long,
+// whatever the board, so that the hot loops can index them through array
+// pointers with masked indices, which need no bounds checks (on 25×25,
+// bounds checks were an eighth of those loops' instructions).
+const (
+	maxVars      = 1 << 14
+	maxGroups    = 1 << 12
+	maxCells     = 1 << 10
+	maxUnitCells = 1 << 11
+	litMask      = 2*maxVars - 1
+	varMask      = maxVars - 1
+	groupMask    = maxGroups - 1
+	cellMask     = maxCells - 1
+	unitMask     = maxUnitCells - 1
+)
+
 // Search parameters, chosen by experiment on the 25×25 gecode set.
 const (
 	varDecay = 0.995 // activity decay per conflict: slow, as these puzzles like
@@ -92,9 +110,9 @@ type cdclTables struct {
 	// d (see groupsOf). Member i of unit group cells+u·N+d is variable
 	// units[u·N+i]·N+d.
 	cells    int32
-	units    []int16 // the topology's
-	cellTab  []cellGroups
-	divMagic uint64 // v·divMagic>>32 is v/N for every variable v
+	units    []int16      // the topology's, maxUnitCells long
+	cellTab  []cellGroups // maxCells long
+	divMagic uint64       // v·divMagic>>32 is v/N for every variable v
 	// Segment constraints (locked candidates): for each box B, line L
 	// crossing it and digit d, constraint 2k holds d's places in B outside
 	// L and 2k+1 d's places in L outside B. When every place of one is
@@ -109,7 +127,7 @@ type cdclTables struct {
 	// whose places leave out member i, in order, with their masks; mask 0
 	// where there are fewer than two (a box's have i's row and column, a
 	// line's i's box). For digit d they are those plus 2d.
-	segAt [][2]segRef
+	segAt [][2]segRef // maxUnitCells long
 }
 
 // segRef is segment constraint k with its places mask.
@@ -135,8 +153,10 @@ func buildCDCLTables(t *topology) *cdclTables {
 	ng := t.cells + 3*n*n
 	groups, varGroups := make([]int32, ng*n), make([]int32, nv*4) // the N variables of each group, the 4 groups of each variable
 	tab := &cdclTables{}
-	tab.cells, tab.units = int32(t.cells), t.units
-	tab.cellTab = make([]cellGroups, t.cells)
+	tab.cells = int32(t.cells)
+	tab.units = make([]int16, maxUnitCells)
+	copy(tab.units, t.units)
+	tab.cellTab = make([]cellGroups, maxCells)
 	tab.divMagic = 1<<32/uint64(n) + 1
 	for c := 0; c < t.cells; c++ {
 		for d := 0; d < n; d++ {
@@ -209,7 +229,7 @@ func buildCDCLTables(t *topology) *cdclTables {
 			panic("sudoku: segment constraint outside one group")
 		}
 	}
-	tab.segAt = make([][2]segRef, 3*n*n)
+	tab.segAt = make([][2]segRef, maxUnitCells)
 	for k := 0; k < nk; k++ {
 		if k/2%n != 0 {
 			continue // digit 0's only
@@ -253,16 +273,16 @@ func (s *cdcl) reset(t *topology) {
 	n := t.n
 	s.n, s.nv = n, t.cells*n
 	s.cdclTables = t.cdcl()
-	if 2*s.nv > math.MaxInt16+1 {
-		panic("sudoku: literals do not fit the clause arena")
+	if 2*s.nv > math.MaxInt16+1 || s.nv > maxVars || t.cells+3*n*n > maxGroups || t.cells > maxCells || 3*n*n > maxUnitCells {
+		panic("sudoku: board too large for the clause-learning search")
 	}
-	s.value = grow(s.value, 2*s.nv)
-	s.level = grow(s.level, s.nv)
-	s.reason = grow(s.reason, s.nv)
-	s.open = grow(s.open, t.cells+3*n*n)
+	s.value = grow(s.value, 2*maxVars)
+	s.level = grow(s.level, maxVars)
+	s.reason = grow(s.reason, maxVars)
+	s.open = grow(s.open, maxGroups)
 	s.heapPos = grow(s.heapPos, s.nv)
 	s.phase = grow(s.phase, s.nv)
-	s.seen = grow(s.seen, s.nv)
+	s.seen = grow(s.seen, maxVars)
 	s.act = grow(s.act, s.nv)
 	s.watches = grow(s.watches, 2*s.nv)
 	s.levelIn = grow(s.levelIn, s.nv+1)
@@ -372,16 +392,18 @@ func (t *cdclTables) groupsOf(v, n int32) (g [4]int32, bit [4]uint32) {
 // conflict found, or reasonNone.
 func (s *cdcl) propagate() int32 {
 	n := int32(s.n)
-	value, open := s.value, s.open
-	units, cellTab, magic, cells := s.units, s.cellTab, s.divMagic, s.cells
-	level, reason, lv := s.level, s.reason, int32(len(s.lim))
+	value, open := (*[2 * maxVars]int8)(s.value), (*[maxGroups]uint32)(s.open)
+	units, cellTab := (*[maxUnitCells]int16)(s.units), (*[maxCells]cellGroups)(s.cellTab)
+	level, reason := (*[maxVars]int32)(s.level), (*[maxVars]int32)(s.reason)
+	segAt := (*[maxUnitCells][2]segRef)(s.segAt)
+	magic, cells, lv := s.divMagic, s.cells, int32(len(s.lim))
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := p >> 1
 		c := int32(uint64(v) * magic >> 32)
 		d := v - c*n
-		e := &cellTab[c]
+		e := &cellTab[c&cellMask]
 		if p&1 == 0 {
 			// v is true: the rest of its groups is false. Member i of
 			// the cell's group is digit i there, of a unit's group digit
@@ -389,27 +411,27 @@ func (s *cdcl) propagate() int32 {
 			// here where the cell and digit are known (as calls, 6 %
 			// more instructions on 25×25).
 			for k := -1; k < len(e.ub); k++ {
-				m := open[c] &^ (1 << d)
+				m := open[c&groupMask] &^ (1 << d)
 				if k >= 0 {
-					m = open[cells+e.ub[k]+d] &^ e.bit[k]
+					m = open[(cells+e.ub[k]+d)&groupMask] &^ e.bit[k]
 				}
 				for ; m != 0; m &= m - 1 {
 					cy, dy := c, int32(bits.TrailingZeros32(m))
 					if k >= 0 {
-						cy, dy = int32(units[e.ub[k]+dy]), d
+						cy, dy = int32(units[(e.ub[k]+dy)&unitMask]), d
 					}
 					y := cy*n + dy
-					if value[2*y] == 1 {
+					if value[2*y&litMask] == 1 {
 						s.tmp = append(s.tmp[:0], y)
 						return p<<kindBits | kindPair
 					}
-					ey, gy := &cellTab[cy], cells+dy
-					value[2*y], value[2*y+1] = -1, 1
-					open[cy] &^= 1 << dy
-					open[gy+ey.ub[0]] &^= ey.bit[0]
-					open[gy+ey.ub[1]] &^= ey.bit[1]
-					open[gy+ey.ub[2]] &^= ey.bit[2]
-					level[y], reason[y] = lv, p<<kindBits|kindBinary
+					ey, gy := &cellTab[cy&cellMask], cells+dy
+					value[2*y&litMask], value[(2*y+1)&litMask] = -1, 1
+					open[cy&groupMask] &^= 1 << dy
+					open[(gy+ey.ub[0])&groupMask] &^= ey.bit[0]
+					open[(gy+ey.ub[1])&groupMask] &^= ey.bit[1]
+					open[(gy+ey.ub[2])&groupMask] &^= ey.bit[2]
+					level[y&varMask], reason[y&varMask] = lv, p<<kindBits|kindBinary
 					s.trail = append(s.trail, 2*y+1)
 				}
 			}
@@ -417,11 +439,11 @@ func (s *cdcl) propagate() int32 {
 			// v is false: a group left with one member not false makes it
 			// true; a segment constraint left with none falsifies its
 			// partner's places.
-			if m := open[c]; m&(m-1) == 0 {
+			if m := open[c&groupMask]; m&(m-1) == 0 {
 				if m == 0 {
 					return c<<kindBits | kindGroup
 				}
-				if y := c*n + int32(bits.TrailingZeros32(m)); value[2*y] == 0 {
+				if y := c*n + int32(bits.TrailingZeros32(m)); value[2*y&litMask] == 0 {
 					s.enqueue(2*y, c<<kindBits|kindGroup)
 				}
 			}
@@ -436,7 +458,7 @@ func (s *cdcl) propagate() int32 {
 			nf := 0
 			for k, ub := range e.ub {
 				g := cells + ub + d
-				m := open[g]
+				m := open[g&groupMask]
 				if m&(m-1) == 0 {
 					if m == 0 {
 						return g<<kindBits | kindGroup
@@ -446,7 +468,7 @@ func (s *cdcl) propagate() int32 {
 					// in the box-line intersection, so it falsifies
 					// every place the constraint would (a fifth fewer
 					// instructions per conflict on 25×25).
-					if y := int32(units[ub+int32(bits.TrailingZeros32(m))])*n + d; value[2*y] == 0 {
+					if y := int32(units[(ub+int32(bits.TrailingZeros32(m)))&unitMask])*n + d; value[2*y&litMask] == 0 {
 						s.enqueue(2*y, g<<kindBits|kindGroup)
 					}
 					continue
@@ -454,7 +476,7 @@ func (s *cdcl) propagate() int32 {
 				// v's bit is out of m: a constraint fires when its
 				// places have that and nothing of m.
 				bit := e.bit[k]
-				for _, r := range s.segAt[ub+int32(bits.TrailingZeros32(m))] {
+				for _, r := range segAt[(ub+int32(bits.TrailingZeros32(m)))&unitMask] {
 					if r.mask&(m|bit) != bit {
 						continue
 					}
@@ -473,10 +495,10 @@ func (s *cdcl) propagate() int32 {
 				o := k ^ 1
 				og := s.segGroup[o]
 				ub := og - g
-				for m := open[og] & s.segMask[o]; m != 0; m &= m - 1 {
-					cy := int32(units[ub+int32(bits.TrailingZeros32(m))])
+				for m := open[og&groupMask] & s.segMask[o]; m != 0; m &= m - 1 {
+					cy := int32(units[(ub+int32(bits.TrailingZeros32(m)))&unitMask])
 					y := cy*n + d
-					if value[2*y] == 1 {
+					if value[2*y&litMask] == 1 {
 						s.tmp = append(s.tmp[:0], y)
 						return k<<kindBits | kindSeg
 					}
@@ -491,7 +513,7 @@ func (s *cdcl) propagate() int32 {
 	if len(s.lim) == 0 {
 		// What is false now stays false at level 0 for this search:
 		// reasons leave it out.
-		s.rootOpen = append(s.rootOpen[:0], open...)
+		s.rootOpen = append(s.rootOpen[:0], s.open...)
 	}
 	return reasonNone
 }
@@ -500,12 +522,12 @@ func (s *cdcl) propagate() int32 {
 // has just become false.
 func (s *cdcl) propagateClauses(f int32) int32 {
 	ws := s.watches[f]
-	value, arena := s.value, s.arena
+	value, arena := (*[2 * maxVars]int8)(s.value), s.arena
 	j := 0
 next:
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
-		if value[w.blocker] == 1 {
+		if value[w.blocker&litMask] == 1 {
 			ws[j] = w
 			j++
 			continue
@@ -521,7 +543,7 @@ next:
 			first = lits[1]
 			lits[0], lits[1] = first, f16
 		}
-		if int32(first) != w.blocker && value[first] == 1 {
+		if int32(first) != w.blocker && value[first&litMask] == 1 {
 			ws[j] = watch{w.cref, int32(first)}
 			j++
 			continue
@@ -530,7 +552,7 @@ next:
 		// stopped, round the clause (Gent's saved position).
 		k := int(arena[c-1])
 		for range len(lits) - 2 {
-			if l := lits[k]; value[l] != -1 {
+			if l := lits[k]; value[l&litMask] != -1 {
 				lits[1], lits[k] = l, f16
 				arena[c-1] = int16(k)
 				s.watches[l] = append(s.watches[l], watch{w.cref, int32(first)})
@@ -542,7 +564,7 @@ next:
 		}
 		ws[j] = watch{w.cref, int32(first)}
 		j++
-		if value[first] == -1 {
+		if value[first&litMask] == -1 {
 			j += copy(ws[j:], ws[i+1:])
 			s.watches[f] = s.watches[f][:j] // the length alone is written
 			return w.cref<<kindBits | kindClause
@@ -615,6 +637,7 @@ func (s *cdcl) analyze(confl int32) int32 {
 	p := int32(-1)
 	idx := len(s.trail) - 1
 	cur := s.decisionLevel()
+	seen, level := (*[maxVars]int8)(s.seen), (*[maxVars]int32)(s.level)
 	r := confl
 	for {
 		implied := int32(-1)
@@ -626,24 +649,24 @@ func (s *cdcl) analyze(confl int32) int32 {
 			s.bumpClause(r >> kindBits)
 		}
 		for _, q := range s.stack {
-			v := q >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
+			v := q >> 1 & varMask
+			if seen[v] != 0 || level[v] == 0 {
 				continue
 			}
 			s.bump(v)
-			s.seen[v] = 1
-			if s.level[v] >= cur {
+			seen[v] = 1
+			if level[v] >= cur {
 				pathC++
 			} else {
 				s.learnt = append(s.learnt, q)
 			}
 		}
-		for s.seen[s.trail[idx]>>1] == 0 {
+		for seen[s.trail[idx]>>1&varMask] == 0 {
 			idx--
 		}
 		p = s.trail[idx]
 		idx--
-		s.seen[p>>1] = 0
+		seen[p>>1&varMask] = 0
 		pathC--
 		if pathC == 0 {
 			break
@@ -694,10 +717,10 @@ func (s *cdcl) analyze(confl int32) int32 {
 // implied), so later checks stop at either. All it marks are listed in
 // s.cleared.
 func (s *cdcl) redundant(q int32, abstract uint32) bool {
-	seen, level, reason := s.seen, s.level, s.reason
+	seen, level, reason := (*[maxVars]int8)(s.seen), (*[maxVars]int32)(s.level), (*[maxVars]int32)(s.reason)
 	// Frames of 3: the variable, where its reason's literals start in
 	// s.rbuf, and the next one to look at; the top frame's run to the end.
-	s.rbuf = s.reasonLits(s.rbuf[:0], reason[q>>1], q>>1)
+	s.rbuf = s.reasonLits(s.rbuf[:0], reason[q>>1&varMask], q>>1)
 	stack := append(s.stack[:0], q>>1, 0, 0)
 	for {
 		t := len(stack) - 3
@@ -713,13 +736,13 @@ func (s *cdcl) redundant(q int32, abstract uint32) bool {
 		}
 		stack[t+2] = i + 1
 		x := s.rbuf[i]
-		v := x >> 1
+		v := x >> 1 & varMask
 		if seen[v] == 1 || level[v] == 0 {
 			continue
 		}
 		if seen[v] == 2 || reason[v] == reasonNone || abstract&(1<<(level[v]&31)) == 0 {
 			for j := 3; j < len(stack); j += 3 {
-				seen[stack[j]] = 2
+				seen[stack[j]&varMask] = 2
 			}
 			s.stack = stack
 			return false
@@ -786,7 +809,7 @@ func (s *cdcl) shrink(abstract uint32) {
 // implies, and fewer than len(block)-1 others on the clause's levels,
 // left in s.sadd to add.
 func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) {
-	seen, level, reason := s.seen, s.level, s.reason
+	seen, level, reason := (*[maxVars]int8)(s.seen), (*[maxVars]int32)(s.level), (*[maxVars]int32)(s.reason)
 	// smark holds pairs: a variable marked 3 (on the walk) or 1 (added)
 	// and its mark before.
 	s.smark = s.smark[:0]
@@ -803,7 +826,7 @@ func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) 
 	uip, ok := int32(-1), true
 	for i := end - 1; ok; i-- {
 		p := s.trail[i]
-		v := p >> 1
+		v := p >> 1 & varMask
 		if seen[v] != 3 {
 			continue
 		}
@@ -814,7 +837,7 @@ func (s *cdcl) blockUIP(block []int32, lv int32, abstract uint32) (int32, bool) 
 		open--
 		s.sbuf = s.reasonLits(s.sbuf[:0], reason[v], v)
 		for _, x := range s.sbuf {
-			u := x >> 1
+			u := x >> 1 & varMask
 			lu := level[u]
 			switch {
 			case lu == 0 || seen[u] == 1 && lu < lv:
@@ -874,8 +897,9 @@ func (s *cdcl) cancelUntil(lv int32) {
 		return
 	}
 	start := int(s.lim[lv])
-	value, open, phase, heapPos := s.value, s.open, s.phase, s.heapPos
-	n, magic, cells, cellTab := int32(s.n), s.divMagic, s.cells, s.cellTab
+	value, open := (*[2 * maxVars]int8)(s.value), (*[maxGroups]uint32)(s.open)
+	cellTab, phase, heapPos := (*[maxCells]cellGroups)(s.cellTab), s.phase, s.heapPos
+	n, magic, cells := int32(s.n), s.divMagic, s.cells
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l >> 1
@@ -883,14 +907,14 @@ func (s *cdcl) cancelUntil(lv int32) {
 			// v is open again in its groups.
 			c := int32(uint64(v) * magic >> 32)
 			d := v - c*n
-			e := &cellTab[c]
+			e := &cellTab[c&cellMask]
 			g := cells + d
-			open[c] |= 1 << d
-			open[g+e.ub[0]] |= e.bit[0]
-			open[g+e.ub[1]] |= e.bit[1]
-			open[g+e.ub[2]] |= e.bit[2]
+			open[c&groupMask] |= 1 << d
+			open[(g+e.ub[0])&groupMask] |= e.bit[0]
+			open[(g+e.ub[1])&groupMask] |= e.bit[1]
+			open[(g+e.ub[2])&groupMask] |= e.bit[2]
 		}
-		value[l], value[l^1] = 0, 0
+		value[l&litMask], value[(l^1)&litMask] = 0, 0
 		phase[v] = int8(1 - 2*(l&1))
 		if heapPos[v] < 0 {
 			s.heapInsert(v)
