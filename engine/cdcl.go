@@ -396,7 +396,7 @@ func (s *cdcl) propagate() int32 {
 	units, cellTab := (*[maxUnitCells]int16)(s.units), (*[maxCells]cellGroups)(s.cellTab)
 	level, reason := (*[maxVars]int32)(s.level), (*[maxVars]int32)(s.reason)
 	segAt := (*[maxUnitCells][2]segRef)(s.segAt)
-	magic, cells, lv := s.divMagic, s.cells, int32(len(s.lim))
+	magic, cells, lv, arena := s.divMagic, s.cells, int32(len(s.lim)), s.arena
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
@@ -476,8 +476,12 @@ func (s *cdcl) propagate() int32 {
 				// v's bit is out of m: a constraint fires when its
 				// places have that and nothing of m.
 				bit := e.bit[k]
-				for _, r := range segAt[(ub+int32(bits.TrailingZeros32(m)))&unitMask] {
-					if r.mask&(m|bit) != bit {
+				at, mb := &segAt[(ub+int32(bits.TrailingZeros32(m)))&unitMask], m|bit
+				if at[0].mask&mb != bit && at[1].mask&mb != bit {
+					continue // as most do
+				}
+				for _, r := range at {
+					if r.mask&mb != bit {
 						continue
 					}
 					k0 := r.k
@@ -506,72 +510,66 @@ func (s *cdcl) propagate() int32 {
 				}
 			}
 		}
-		if c := s.propagateClauses(p ^ 1); c != reasonNone {
-			return c
+		// The learned clauses watching p^1, which has just become
+		// false (here, not in a call of its own: Go's calls keep no
+		// registers, and the loop has many live).
+		f := p ^ 1
+		f16 := int16(f)
+		ws := s.watches[f]
+		j := 0
+	clauses:
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			if value[w.blocker&litMask] == 1 {
+				ws[j] = w
+				j++
+				continue
+			}
+			c := int(w.cref) + clauseHeader
+			lits := arena[c : c+int(arena[c-clauseHeader])]
+			if len(lits) < 2 {
+				panic("sudoku: learned clause shorter than 2")
+			}
+			first := lits[0]
+			if first == f16 {
+				first = lits[1]
+				lits[0], lits[1] = first, f16
+			}
+			if int32(first) != w.blocker && value[first&litMask] == 1 {
+				ws[j] = watch{w.cref, int32(first)}
+				j++
+				continue
+			}
+			// The search for a new watch goes on from where the last
+			// one stopped, round the clause (Gent's saved position).
+			k := int(arena[c-1])
+			for range len(lits) - 2 {
+				if l := lits[k]; value[l&litMask] != -1 {
+					lits[1], lits[k] = l, f16
+					arena[c-1] = int16(k)
+					s.watches[l] = append(s.watches[l], watch{w.cref, int32(first)})
+					continue clauses
+				}
+				if k++; k == len(lits) {
+					k = 2
+				}
+			}
+			ws[j] = watch{w.cref, int32(first)}
+			j++
+			if value[first&litMask] == -1 {
+				j += copy(ws[j:], ws[i+1:])
+				s.watches[f] = s.watches[f][:j] // the length alone is written
+				return w.cref<<kindBits | kindClause
+			}
+			s.enqueue(int32(first), w.cref<<kindBits|kindClause)
 		}
+		s.watches[f] = s.watches[f][:j]
 	}
 	if len(s.lim) == 0 {
 		// What is false now stays false at level 0 for this search:
 		// reasons leave it out.
 		s.rootOpen = append(s.rootOpen[:0], s.open...)
 	}
-	return reasonNone
-}
-
-// propagateClauses visits the learned clauses watching literal f, which
-// has just become false.
-func (s *cdcl) propagateClauses(f int32) int32 {
-	ws := s.watches[f]
-	value, arena := (*[2 * maxVars]int8)(s.value), s.arena
-	j := 0
-next:
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		if value[w.blocker&litMask] == 1 {
-			ws[j] = w
-			j++
-			continue
-		}
-		c := int(w.cref) + clauseHeader
-		lits := arena[c : c+int(arena[c-clauseHeader])]
-		f16 := int16(f)
-		if len(lits) < 2 {
-			panic("sudoku: learned clause shorter than 2")
-		}
-		first := lits[0]
-		if first == f16 {
-			first = lits[1]
-			lits[0], lits[1] = first, f16
-		}
-		if int32(first) != w.blocker && value[first&litMask] == 1 {
-			ws[j] = watch{w.cref, int32(first)}
-			j++
-			continue
-		}
-		// The search for a new watch goes on from where the last one
-		// stopped, round the clause (Gent's saved position).
-		k := int(arena[c-1])
-		for range len(lits) - 2 {
-			if l := lits[k]; value[l&litMask] != -1 {
-				lits[1], lits[k] = l, f16
-				arena[c-1] = int16(k)
-				s.watches[l] = append(s.watches[l], watch{w.cref, int32(first)})
-				continue next
-			}
-			if k++; k == len(lits) {
-				k = 2
-			}
-		}
-		ws[j] = watch{w.cref, int32(first)}
-		j++
-		if value[first&litMask] == -1 {
-			j += copy(ws[j:], ws[i+1:])
-			s.watches[f] = s.watches[f][:j] // the length alone is written
-			return w.cref<<kindBits | kindClause
-		}
-		s.enqueue(int32(first), w.cref<<kindBits|kindClause)
-	}
-	s.watches[f] = s.watches[f][:j] // the length alone is written
 	return reasonNone
 }
 
