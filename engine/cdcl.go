@@ -37,9 +37,9 @@ type cdcl struct {
 	act                []float64
 	varInc             float64
 	heap               []heapEntry
-	heapPos            []int32
-	phase              []int8
-	seen               []int8 // maxVars long
+	heapPos            []int32 // maxVars long
+	phase              []int8  // maxVars long
+	seen               []int8  // maxVars long
 	learnt, stack, tmp []int32
 	cleared, rbuf      []int32
 	sbuf, smark, sadd  []int32
@@ -280,8 +280,8 @@ func (s *cdcl) reset(t *topology) {
 	s.level = grow(s.level, maxVars)
 	s.reason = grow(s.reason, maxVars)
 	s.open = grow(s.open, maxGroups)
-	s.heapPos = grow(s.heapPos, s.nv)
-	s.phase = grow(s.phase, s.nv)
+	s.heapPos = grow(s.heapPos, maxVars)
+	s.phase = grow(s.phase, maxVars)
 	s.seen = grow(s.seen, maxVars)
 	s.act = grow(s.act, s.nv)
 	s.watches = grow(s.watches, 2*s.nv)
@@ -896,11 +896,12 @@ func (s *cdcl) cancelUntil(lv int32) {
 	}
 	start := int(s.lim[lv])
 	value, open := (*[2 * maxVars]int8)(s.value), (*[maxGroups]uint32)(s.open)
-	cellTab, phase, heapPos := (*[maxCells]cellGroups)(s.cellTab), s.phase, s.heapPos
+	cellTab, phase, heapPos := (*[maxCells]cellGroups)(s.cellTab), (*[maxVars]int8)(s.phase), (*[maxVars]int32)(s.heapPos)
 	n, magic, cells := int32(s.n), s.divMagic, s.cells
-	for i := len(s.trail) - 1; i >= start; i-- {
-		l := s.trail[i]
-		v := l >> 1
+	undo := s.trail[start:]
+	for i := len(undo) - 1; i >= 0; i-- {
+		l := undo[i]
+		v := l >> 1 & varMask
 		if l&1 == 1 {
 			// v is open again in its groups.
 			c := int32(uint64(v) * magic >> 32)
