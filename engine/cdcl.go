@@ -578,10 +578,17 @@ func (s *cdcl) propagate() int32 {
 // for a conflict. Of a group or segment constraint, it leaves out members
 // known false at level 0 (not in rootOpen), which its callers skip.
 func (s *cdcl) reasonLits(dst []int32, r int32, implied int32) []int32 {
+	if r&kindMask == kindBinary {
+		// Half of all: inlined in the callers.
+		return append(dst, r>>kindBits^1)
+	}
+	return s.groupReasonLits(dst, r, implied)
+}
+
+// groupReasonLits is reasonLits for the reasons other than kindBinary.
+func (s *cdcl) groupReasonLits(dst []int32, r int32, implied int32) []int32 {
 	data := r >> kindBits
 	switch r & kindMask {
-	case kindBinary:
-		return append(dst, data^1)
 	case kindPair:
 		return append(dst, data^1, 2*s.tmp[0]+1)
 	case kindSeg:
