@@ -178,7 +178,7 @@ func buildCDCLTables(t *topology) *cdclTables {
 			}
 		}
 	}
-	inUnit := func(u int, c int16) bool { return slices.Contains(t.unit(u), c) }
+	inUnit := func(u int, c int16) bool { return slices.Contains(t.cellUnits[c][:], int16(u)) }
 	for b := 2 * n; b < 3*n; b++ {
 		for l := 0; l < 2*n; l++ {
 			box, line := t.unit(b), t.unit(l)
@@ -213,12 +213,13 @@ func buildCDCLTables(t *topology) *cdclTables {
 		for _, g := range varGroups[places[0]*4+1 : places[0]*4+4] {
 			var mask uint32
 			for _, v := range places {
-				i := slices.Index(groups[int(g)*n:int(g+1)*n], v)
-				if i < 0 {
+				// v's bit in g, if g is one of v's groups.
+				k := slices.Index(varGroups[v*4+1:v*4+4], g)
+				if k < 0 {
 					mask = 0
 					break
 				}
-				mask |= 1 << i
+				mask |= tab.cellTab[int(v)/n].bit[k]
 			}
 			if mask != 0 {
 				tab.segGroup[k], tab.segMask[k] = g, mask
