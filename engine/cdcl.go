@@ -363,9 +363,10 @@ func (s *cdcl) enqueue(l int32, r int32) {
 	s.trail = append(s.trail, l)
 }
 
-// falsify enqueues "not y" (y is digit d in cell c) for reason r. It is
-// enqueue for a false literal, small enough for the compiler to inline in
-// propagate's loops, which know c and d.
+// falsify enqueues "not y" (y is digit d in cell c) for reason r: enqueue's
+// work for a false literal, for callers that know c and d. propagate's loop
+// over a true literal's groups does the same in line (too large for the
+// compiler to inline, and a call there costs 6 % more instructions).
 func (s *cdcl) falsify(y, c, d, r int32) {
 	s.value[2*y], s.value[2*y+1] = -1, 1
 	e := &s.cellTab[c]
