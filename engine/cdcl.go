@@ -110,7 +110,7 @@ type cdclTables struct {
 	// d (see groupsOf). Member i of unit group cells+u·N+d is variable
 	// units[u·N+i]·N+d.
 	cells    int32
-	units    []int16      // the topology's, maxUnitCells long
+	units    []int16      // a copy of the topology's, maxUnitCells long
 	cellTab  []cellGroups // maxCells long
 	divMagic uint64       // v·divMagic>>32 is v/N for every variable v
 	// Segment constraints (locked candidates): for each box B, line L
@@ -150,8 +150,12 @@ func (t *topology) cdcl() *cdclTables {
 
 func buildCDCLTables(t *topology) *cdclTables {
 	n, nv := t.n, t.cells*t.n
-	ng := t.cells + 3*n*n
-	groups, varGroups := make([]int32, ng*n), make([]int32, nv*4) // the N variables of each group, the 4 groups of each variable
+	if nv > maxVars || t.cells+3*n*n > maxGroups || t.cells > maxCells || 3*n*n > maxUnitCells {
+		// Also keeps every literal (below 2·maxVars) within the clause
+		// arena's int16.
+		panic("sudoku: board too large for the clause-learning search")
+	}
+	varGroups := make([]int32, nv*4) // the 4 groups of each variable
 	tab := &cdclTables{}
 	tab.cells = int32(t.cells)
 	tab.units = make([]int16, maxUnitCells)
@@ -161,7 +165,6 @@ func buildCDCLTables(t *topology) *cdclTables {
 	for c := 0; c < t.cells; c++ {
 		for d := 0; d < n; d++ {
 			v := c*n + d
-			groups[c*n+d] = int32(v)
 			varGroups[v*4] = int32(c)
 			if uint64(v)*tab.divMagic>>32 != uint64(c) {
 				panic("sudoku: divMagic")
@@ -173,7 +176,6 @@ func buildCDCLTables(t *topology) *cdclTables {
 			tab.cellTab[c].bit[k] = 1 << pos
 			for d := 0; d < n; d++ {
 				g := t.cells + int(u)*n + d
-				groups[g*n+pos] = int32(c*n + d)
 				varGroups[(c*n+d)*4+1+k] = int32(g)
 			}
 		}
@@ -274,9 +276,6 @@ func (s *cdcl) reset(t *topology) {
 	n := t.n
 	s.n, s.nv = n, t.cells*n
 	s.cdclTables = t.cdcl()
-	if 2*s.nv > math.MaxInt16+1 || s.nv > maxVars || t.cells+3*n*n > maxGroups || t.cells > maxCells || 3*n*n > maxUnitCells {
-		panic("sudoku: board too large for the clause-learning search")
-	}
 	s.value = grow(s.value, 2*maxVars)
 	s.level = grow(s.level, maxVars)
 	s.reason = grow(s.reason, maxVars)
@@ -570,7 +569,7 @@ func (s *cdcl) propagate() int32 {
 	if len(s.lim) == 0 {
 		// What is false now stays false at level 0 for this search:
 		// reasons leave it out.
-		s.rootOpen = append(s.rootOpen[:0], s.open...)
+		s.rootOpen = append(s.rootOpen[:0], s.open[:s.cells+3*int32(s.n*s.n)]...)
 	}
 	return reasonNone
 }
