@@ -207,7 +207,7 @@ func FuzzCDCL(f *testing.F) {
 	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "")
 	// The shapes the search serves in Solve (16×16 and up): a gecode
 	// 16×16 puzzle, and a 20×20 board with 4×5 boxes and a few givens.
-	f.Add("D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.", "")
+	f.Add(loadPuzzles(f, "16x16/gecode_16x16.txt", 1)[0], "")
 	f.Add("1234"+strings.Repeat(".", 396), "4x5")
 	f.Fuzz(func(t *testing.T, s, box string) {
 		b, err := Parse(s, 0, box)
