@@ -982,7 +982,9 @@ func (s *cdcl) bump(v int32) {
 
 // reduce drops the less useful half of the learned clauses, and of the
 // rest those true at level 0 (it runs there, where no clause is a reason
-// that matters), and rebuilds the watches.
+// that matters), and rebuilds the watches. LBD is the first sort key, and
+// every clause of LBD 2 or less is kept: that is what keeps the clauses
+// that block the solutions found (LBD 0) until they are true at level 0.
 func (s *cdcl) reduce() {
 	slices.SortFunc(s.learnts, func(a, b int32) int {
 		la, lb := int(s.arena[a+1]), int(s.arena[b+1])
