@@ -1205,10 +1205,15 @@ func (s *cdcl) block() bool {
 }
 
 // Boards from cdclMinSize up whose search outlasts cdclAfter nodes of the
-// propagation search go to the clause-learning search.
+// propagation search go to the clause-learning search. Past a few hundred
+// nodes the clause-learning search is the faster one on every kind of
+// board measured (generated puzzles of every level, grids with 15–60 % of
+// cells given, goomii17): on 25×25 a node of the propagation search, with
+// its probing, costs about 40 µs, so 2,000 nodes cost 80 ms even on the
+// puzzles the clause-learning search then solves in 20 ms.
 const (
 	cdclMinSize = 16
-	cdclAfter   = 2000
+	cdclAfter   = 200
 )
 
 // solutions searches b for up to max solutions and returns how many it found,

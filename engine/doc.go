@@ -12,7 +12,7 @@
 // Solve and CountSolutions propagate candidates (naked and hidden singles,
 // locked candidates) and search on the smallest choice among cells and
 // digit places; 9×9 boards have their own bitboard solver. Boards from
-// 16×16 that outlast 2,000 nodes of that search (minimal 25×25 puzzles
+// 16×16 that outlast 200 nodes of that search (minimal 25×25 puzzles
 // do) go to a clause-learning search that keeps what each dead end taught.
 //
 // The package is pure: it knows no HTTP and no logging, keeps no global
