@@ -1205,12 +1205,13 @@ func (s *cdcl) block() bool {
 }
 
 // Boards from cdclMinSize up whose search outlasts cdclAfter nodes of the
-// propagation search go to the clause-learning search. Past a few hundred
-// nodes the clause-learning search is the faster one on every kind of
-// board measured (generated puzzles of every level, grids with 15–60 % of
-// cells given, goomii17): on 25×25 a node of the propagation search, with
-// its probing, costs about 40 µs, so 2,000 nodes cost 80 ms even on the
-// puzzles the clause-learning search then solves in 20 ms.
+// propagation search go to the clause-learning search. Handing over after
+// 200 nodes rather than 2,000 was faster on most kinds of board measured
+// and slower on none, beyond the noise (generated puzzles of every level,
+// grids with 15–60 % of their cells given, goomii17; see BENCHMARKS.md):
+// on 25×25 a node of the propagation search, with its probing, costs about
+// 40 µs, so 2,000 nodes cost 80 ms even on puzzles that the clause-learning
+// search then solves in 20 ms.
 const (
 	cdclMinSize = 16
 	cdclAfter   = 200
