@@ -47,19 +47,20 @@ func BenchmarkSolve(b *testing.B) {
 // BenchmarkSolveGecode25 solves each minimal 25×25 puzzle of the gecode set
 // on its own (solution and proof of uniqueness), reporting its nodes.
 func BenchmarkSolveGecode25(b *testing.B) {
+	ctx, lim := context.Background(), Limits{MaxNodes: 1 << 40}
 	for i, p := range loadPuzzles(b, "25x25/gecode_25x25.txt", 0) {
 		board := mustParse(b, p)
 		b.Run(fmt.Sprintf("puzzle_%02d", i+1), func(b *testing.B) {
 			// Warm the pooled solver first, so that allocs/op counts warm
 			// solves only (a hard puzzle runs few iterations, and the
 			// first one's tables would dominate the mean).
-			if _, err := Solve(context.Background(), board, Limits{MaxNodes: 1 << 40}); err != nil {
+			if _, err := Solve(ctx, board, lim); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			var nodes int64
 			for b.Loop() {
-				res, err := Solve(context.Background(), board, Limits{MaxNodes: 1 << 40})
+				res, err := Solve(ctx, board, lim)
 				if err != nil || !res.Unique {
 					b.Fatalf("unique %v, %v", res.Unique, err)
 				}
