@@ -5,7 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -208,6 +211,69 @@ func TestWriteSummary(t *testing.T) {
 		field{n: 8, name: "solved"}, field{n: 2, name: "errors", detail: "2 conflict"})
 	if got, want := w.String(), "sudoku solve: 10 puzzles, 8 solved, 2 errors (2 conflict) in 2.000s (5 puzzles/s)\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestPipelineSpreadsHeavyLines: until a chunk has been timed, lines go out
+// one per chunk, so that the first lines of a file of heavy puzzles go to
+// every worker rather than queue up behind each other on one. Here no line
+// can finish until every worker holds one; lines bunched in one chunk
+// would never all start.
+func TestPipelineSpreadsHeavyLines(t *testing.T) {
+	const jobs = 8
+	var started sync.WaitGroup
+	started.Add(jobs)
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
+	p := pipeline{jobs: jobs, newWorker: func() lineFunc {
+		return func(dst []byte, line string) ([]byte, int) {
+			if n, _ := strconv.Atoi(line); n < jobs {
+				started.Done()
+				select {
+				case <-all:
+				case <-time.After(time.Minute): // a guard against hanging, not a timing
+					return append(dst, "stuck"...), 0
+				}
+			}
+			return append(dst, line...), 0
+		}
+	}}
+	var in strings.Builder
+	for i := range 4 * jobs {
+		fmt.Fprintf(&in, "%d\n", i)
+	}
+	var out bytes.Buffer
+	ins := inputs{{name: "in", r: strings.NewReader(in.String()), size: -1}}
+	if _, err := p.run(context.Background(), newLineReader(ins, 4096), &out); err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range outLines(t, out.String()) {
+		if l != strconv.Itoa(i) {
+			t.Fatalf("line %d: %q (the first %d lines were not spread over the %d workers)", i, l, jobs, jobs)
+		}
+	}
+}
+
+func TestNextChunkSize(t *testing.T) {
+	size := 1
+	for range 4 {
+		if size = nextChunkSize(size, 0); size != 1 {
+			t.Fatalf("no line timed yet: %d lines, want 1", size)
+		}
+	}
+	var sizes []int
+	for range 10 {
+		size = nextChunkSize(size, 1000) // 1 µs a line: chunkTarget holds 2,000
+		sizes = append(sizes, size)
+	}
+	if want := []int{2, 4, 8, 16, 32, 64, 128, 256, 256, 256}; !slices.Equal(sizes, want) {
+		t.Errorf("cheap lines: sizes %v, want %v", sizes, want)
+	}
+	if got := nextChunkSize(256, int64(time.Second)); got != 1 {
+		t.Errorf("a second a line: %d lines, want 1", got)
+	}
+	if got := nextChunkSize(64, int64(chunkTarget)/10); got != 10 {
+		t.Errorf("a tenth of chunkTarget a line: %d lines, want 10", got)
 	}
 }
 
