@@ -618,6 +618,10 @@ func writeSummary(w io.Writer, cmd string, lines int64, noun string, elapsed tim
 	if s := elapsed.Seconds(); s > 0 {
 		rate = float64(lines) / s
 	}
-	fmt.Fprintf(&sb, " in %.3fs (%.0f %s/s)\n", elapsed.Seconds(), rate, noun)
+	prec := 0 // whole lines per second, or two decimals below ten (a slow run showed "0")
+	if rate < 10 {
+		prec = 2
+	}
+	fmt.Fprintf(&sb, " in %.3fs (%.*f %s/s)\n", elapsed.Seconds(), prec, rate, noun)
 	io.WriteString(w, sb.String())
 }
