@@ -60,7 +60,7 @@ func handleHint(d *deps) http.Handler {
 		defer cancel()
 		step, err := engine.Hint(ctx, b, givens, d.cfg.limits())
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, d.outOfBudget(ctx, err))
 			return
 		}
 		resp := hintResponse{

@@ -25,7 +25,7 @@ func solvable(d *deps, r *http.Request, b engine.Board, res checkResult) (bool, 
 	defer cancel()
 	n, _, err := engine.CountSolutions(ctx, b, 1, d.cfg.limits())
 	if err != nil {
-		return false, err
+		return false, d.outOfBudget(ctx, err)
 	}
 	return n > 0, nil
 }

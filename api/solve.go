@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -68,7 +70,28 @@ func (d *deps) solve(ctx context.Context, b engine.Board) (engine.Result, time.D
 	elapsed := time.Since(start)
 	s := b.Shape()
 	d.metrics.solveDuration.WithLabelValues(strconv.Itoa(s.Size), s.Box()).Observe(elapsed.Seconds())
-	return res, elapsed, err
+	return res, elapsed, d.outOfBudget(ctx, err)
+}
+
+// outOfBudget turns engine.ErrSearchLimit from a search run under ctx (the
+// request's context within SolveTimeout) into the search_limit problem
+// saying which of the server's budgets ran out; other errors pass through.
+func (d *deps) outOfBudget(ctx context.Context, err error) error {
+	if !errors.Is(err, engine.ErrSearchLimit) {
+		return err
+	}
+	var budget string
+	if ctx.Err() != nil {
+		budget = fmt.Sprintf("time budget of %v", d.cfg.SolveTimeout)
+	} else {
+		nodes := d.cfg.MaxNodes
+		if nodes <= 0 {
+			nodes = engine.DefaultMaxNodes
+		}
+		budget = fmt.Sprintf("budget of %d search nodes", nodes)
+	}
+	return newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
+		"no answer within this server's "+budget+" per search (the board may still have a solution)")
 }
 
 // decodeValid decodes the request body into v and validates it.

@@ -161,6 +161,39 @@ func TestSolveTimeBudget(t *testing.T) {
 	}
 }
 
+// TestSearchLimitSaysWhichBudget: a search stopped by the server's budget
+// answers search_limit naming the budget that ran out, on every endpoint
+// that searches.
+func TestSearchLimitSaysWhichBudget(t *testing.T) {
+	hard9 := readPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0]
+	hard25 := readPuzzles(t, "25x25/gecode_25x25.txt", 9)[8] // seconds of search
+	for _, c := range []struct {
+		name   string
+		cfg    Config
+		puzzle string
+		detail string
+	}{
+		{"nodes", Config{MaxNodes: 1, SolveTimeout: time.Minute}, hard9, "no answer within this server's budget of 1 search nodes per search"},
+		{"time", Config{MaxNodes: 1 << 40, SolveTimeout: time.Nanosecond}, hard25, "no answer within this server's time budget of 1ns per search"},
+	} {
+		cl := newClient(t, c.cfg)
+		for _, req := range []struct {
+			target string
+			body   map[string]any
+		}{
+			{"/solve", map[string]any{"puzzle": c.puzzle}},
+			{"/hint", map[string]any{"puzzle": c.puzzle}},
+			{"/validate", map[string]any{"puzzle": c.puzzle, "solvable": true}},
+		} {
+			ex := cl.post(req.target, req.body)
+			p := ex.problem(t)
+			if ex.status != 422 || p.Code != codeSearchLimit || !strings.HasPrefix(p.Detail, c.detail) {
+				t.Errorf("%s %s: %d %s, want 422 search_limit with detail %q…", c.name, req.target, ex.status, ex.body, c.detail)
+			}
+		}
+	}
+}
+
 // TestOverload fills the heavy slots: heavy requests are shed with 503
 // overloaded and Retry-After, cheap ones still answer.
 func TestOverload(t *testing.T) {
