@@ -133,6 +133,11 @@ func handleGenerate(d *deps) http.Handler {
 				err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
 					fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
 			}
+			if errors.Is(err, engine.ErrSearchLimit) && ctx.Err() != nil && r.Context().Err() == nil {
+				err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
+					fmt.Sprintf("%d of the %d puzzles asked for were ready when this server's time budget of %v per request ran out; ask for fewer",
+						i, count, d.cfg.GenerateTimeout))
+			}
 			if err != nil {
 				writeProblem(w, err)
 				return

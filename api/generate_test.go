@@ -205,6 +205,19 @@ func TestGenerateErrors(t *testing.T) {
 	}
 }
 
+// TestGenerateTimeBudget: a request that outlasts the generate budget
+// answers search_limit saying how many of its puzzles were ready and what
+// the budget is.
+func TestGenerateTimeBudget(t *testing.T) {
+	c := newClient(t, Config{GenerateTimeout: time.Nanosecond, PoolSize: -1})
+	ex := c.do("GET", "/generate?size=25&difficulty=hard&count=3&seed=1", "", nil)
+	p := ex.problem(t)
+	want := "0 of the 3 puzzles asked for were ready when this server's time budget of 1ns per request ran out; ask for fewer"
+	if ex.status != 422 || p.Code != codeSearchLimit || p.Detail != want {
+		t.Fatalf("%d %s, want 422 search_limit %q", ex.status, ex.body, want)
+	}
+}
+
 // TestGeneratePool: a slow (shape, level, symmetry) is pooled; an unseeded
 // request then gets a pooled puzzle whose seed reproduces it exactly, and
 // a seeded request never takes from the pool.
