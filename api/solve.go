@@ -80,15 +80,9 @@ func (d *deps) outOfBudget(ctx context.Context, err error) error {
 	if !errors.Is(err, engine.ErrSearchLimit) {
 		return err
 	}
-	var budget string
+	budget := fmt.Sprintf("budget of %d search nodes", d.cfg.limits().NodeBudget())
 	if ctx.Err() != nil {
 		budget = fmt.Sprintf("time budget of %v", d.cfg.SolveTimeout)
-	} else {
-		nodes := d.cfg.MaxNodes
-		if nodes <= 0 {
-			nodes = engine.DefaultMaxNodes
-		}
-		budget = fmt.Sprintf("budget of %d search nodes", nodes)
 	}
 	return newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
 		"no answer within this server's "+budget+" per search (the board may still have a solution)")

@@ -18,7 +18,9 @@ type Limits struct {
 	MaxNodes int64
 }
 
-func (l Limits) maxNodes() int64 {
+// NodeBudget is the node budget l sets: MaxNodes, or DefaultMaxNodes
+// when that is zero or less.
+func (l Limits) NodeBudget() int64 {
 	if l.MaxNodes <= 0 {
 		return DefaultMaxNodes
 	}
@@ -185,7 +187,7 @@ func (s *solver) reset(t *topology) {
 }
 
 func (s *solver) begin(ctx context.Context, lim Limits) {
-	s.ctx, s.limit = ctx, lim.maxNodes()
+	s.ctx, s.limit = ctx, lim.NodeBudget()
 	s.nodes, s.guesses, s.err = 0, 0, nil
 	s.nextCheck = s.checkEvery
 }

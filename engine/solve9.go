@@ -377,7 +377,7 @@ var solver9Pool = sync.Pool{New: func() any { return new(solver9) }}
 // getSolver9 returns a pooled solver9 set up for a search.
 func getSolver9(ctx context.Context, lim Limits, max int, record bool) *solver9 {
 	s := solver9Pool.Get().(*solver9)
-	s.ctx, s.limit, s.max, s.record = ctx, lim.maxNodes(), max, record
+	s.ctx, s.limit, s.max, s.record = ctx, lim.NodeBudget(), max, record
 	s.nodes, s.guesses, s.count, s.err = 0, 0, 0, nil
 	return s
 }
