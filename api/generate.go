@@ -118,35 +118,54 @@ func handleGenerate(d *deps) http.Handler {
 		grid := req.Format == "grid"
 		key := poolKey{shape: shape, level: level, symmetry: sym}
 		resp := generateResponse{Puzzles: make([]generatedPuzzle, 0, count)}
+		// ready are the puzzles of an unseeded request made so far: if the
+		// request fails, they go to the pool rather than being lost.
+		var ready []pooled
 		for i := range count {
 			if req.Seed == nil {
 				if it, ok := d.pool.take(key); ok {
+					ready = append(ready, it)
 					resp.Puzzles = append(resp.Puzzles, puzzleOut(it.p, it.seed, grid))
 					continue
 				}
 			}
 			s := seed + int64(i)
 			p, elapsed, err := d.generate(ctx, key, s)
-			if errors.Is(err, engine.ErrDifficultyUnavailable) {
-				// The shape offers the level (checked above) but this seed
-				// found no such puzzle within its attempts: out of budget.
-				err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
-					fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
-			}
-			if errors.Is(err, engine.ErrSearchLimit) && ctx.Err() != nil && r.Context().Err() == nil {
-				err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
-					fmt.Sprintf("%d of the %d puzzles asked for were ready when this server's time budget of %v per request ran out; ask for fewer",
-						i, count, d.cfg.GenerateTimeout))
-			}
 			if err != nil {
+				kept := d.pool.keep(key, ready)
+				switch {
+				case errors.Is(err, engine.ErrDifficultyUnavailable):
+					// The shape offers the level (checked above) but this
+					// seed found no such puzzle within its attempts: out of
+					// budget.
+					err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
+						fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
+				case errors.Is(err, engine.ErrSearchLimit) && ctx.Err() != nil && r.Context().Err() == nil:
+					err = outOfGenerateBudget(i, count, kept, d.cfg.GenerateTimeout)
+				}
 				writeProblem(w, err)
 				return
 			}
 			d.pool.observe(key, elapsed)
+			if req.Seed == nil {
+				ready = append(ready, pooled{seed: s, p: p})
+			}
 			resp.Puzzles = append(resp.Puzzles, puzzleOut(p, s, grid))
 		}
 		encode(w, http.StatusOK, resp)
 	})
+}
+
+// outOfGenerateBudget is the answer to a /generate request whose time
+// budget ran out with ready of its count puzzles made, kept of them pooled
+// for the next requests.
+func outOfGenerateBudget(ready, count, kept int, budget time.Duration) error {
+	detail := fmt.Sprintf("%d of the %d puzzles asked for were ready when this server's time budget of %v per request ran out; ask for fewer",
+		ready, count, budget)
+	if kept > 0 {
+		detail += fmt.Sprintf(" (%d of those ready are kept for this server's next requests)", kept)
+	}
+	return newProblem(http.StatusUnprocessableEntity, codeSearchLimit, detail)
 }
 
 // generate runs engine.Generate for key from seed and records its

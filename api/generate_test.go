@@ -218,6 +218,49 @@ func TestGenerateTimeBudget(t *testing.T) {
 	}
 }
 
+// TestGenerateKeepsReady: when an unseeded request runs out of time, the
+// puzzles it already held go back to the pool, so that the next request
+// gets them instead of their being lost.
+func TestGenerateKeepsReady(t *testing.T) {
+	c := newClient(t, Config{GenerateTimeout: time.Nanosecond, PoolSize: 2, PoolSlow: time.Hour})
+	shape := engine.Shape{Size: 6, BoxRows: 2, BoxCols: 3}
+	key := poolKey{shape: shape, level: engine.Easy}
+	ch := make(chan pooled, 2)
+	seeds := []int64{11, 12}
+	for _, seed := range seeds {
+		p, err := engine.Generate(context.Background(), engine.NewRand(seed), engine.Options{Shape: shape, Level: engine.Easy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch <- pooled{seed: seed, p: p}
+	}
+	pool := c.srv.deps.pool
+	pool.mu.Lock()
+	pool.keys[key] = ch // pooled by hand: no filler runs
+	pool.mu.Unlock()
+
+	ex := c.do("GET", "/generate?size=6&difficulty=easy&count=3", "", nil)
+	want := "2 of the 3 puzzles asked for were ready when this server's time budget of 1ns per request ran out; ask for fewer (2 of those ready are kept for this server's next requests)"
+	if p := ex.problem(t); ex.status != 422 || p.Code != codeSearchLimit || p.Detail != want {
+		t.Fatalf("%d %s, want 422 search_limit %q", ex.status, ex.body, want)
+	}
+	if n := pool.ready(key); n != 2 {
+		t.Fatalf("%d puzzles pooled after the request, want the 2 it held", n)
+	}
+	ex = c.do("GET", "/generate?size=6&difficulty=easy&count=2", "", nil)
+	if ex.status != 200 {
+		t.Fatalf("%d %s", ex.status, ex.body)
+	}
+	var got struct{ Puzzles []generatedJSON }
+	ex.json(t, &got)
+	for i, p := range got.Puzzles {
+		mustGenerated(t, p, "easy")
+		if p.Seed != seeds[i] {
+			t.Fatalf("puzzle %d has seed %d, want the kept puzzle of seed %d", i, p.Seed, seeds[i])
+		}
+	}
+}
+
 // TestGeneratePool: a slow (shape, level, symmetry) is pooled; an unseeded
 // request then gets a pooled puzzle whose seed reproduces it exactly, and
 // a seeded request never takes from the pool.

@@ -73,6 +73,28 @@ func (p *genPool) observe(key poolKey, elapsed time.Duration) {
 	p.wg.Go(func() { p.fill(key, ch) })
 }
 
+// keep puts the puzzles of a request that failed back in key's pool, as
+// many as it has room for, and returns how many it kept. It keeps none
+// when key is not pooled (its puzzles are not slow to make).
+func (p *genPool) keep(key poolKey, items []pooled) int {
+	if p == nil {
+		return 0
+	}
+	p.mu.Lock()
+	ch := p.keys[key]
+	p.mu.Unlock()
+	kept := 0
+	for _, it := range items {
+		select {
+		case ch <- it: // a nil channel never sends
+			kept++
+		default:
+			return kept
+		}
+	}
+	return kept
+}
+
 // ready returns the number of puzzles pooled for key.
 func (p *genPool) ready(key poolKey) int {
 	p.mu.Lock()
