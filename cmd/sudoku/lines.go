@@ -32,9 +32,11 @@ package main
 // The line string stays valid after the call (it is a substring of a
 // per-chunk string), so a worker may keep it.
 //
-// Throughput: lines travel in chunks of up to maxChunkLines (sized so that a
-// chunk is about chunkTarget of work, ramping up from one line so that a
-// few slow puzzles still spread over every worker); no goroutine per line,
+// Throughput: lines travel in chunks of up to maxChunkLines, sized so that a
+// chunk is about chunkTarget of work by the time measured per line of each
+// length class (a line whose class has not been timed yet ends its chunk,
+// so that a few slow puzzles still spread over every worker, even after
+// many cheap ones of another size); no goroutine per line,
 // chunk buffers are reused, and with one job everything runs inline on the
 // calling goroutine.
 
@@ -45,6 +47,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"strconv"
 	"strings"
@@ -350,7 +353,39 @@ type chunk struct {
 	tally tally
 	done  int64 // input consumed up to the end of this chunk (source.done)
 	ready chan struct{}
-	cost  time.Duration // time the worker spent on the chunk
+	costs []classCost // time the worker spent on the chunk's runs of lines of one class
+}
+
+// classCost is the time spent on a run of lines of one length class.
+type classCost struct {
+	class, lines int
+	cost         time.Duration
+}
+
+// lineClass is the cost class of a line of n bytes: lines of about the
+// same length are boards of one size, whose puzzles cost about as much as
+// each other, where a 25×25 puzzle may cost 100,000 times a 9×9 one.
+func lineClass(n int) int { return min(bits.Len(uint(n)), lineClasses-1) }
+
+const lineClasses = 24
+
+// costModel is the running estimate of the work per line, for each line
+// class; workers update it as they finish chunks, the reader sizes chunks
+// by it.
+type costModel struct{ ns [lineClasses]atomic.Int64 }
+
+// estimate returns the work of a line of class k, 0 while none was timed.
+func (m *costModel) estimate(k int) int64 { return m.ns[k].Load() }
+
+// observe folds the costs of a finished chunk into the estimates.
+func (m *costModel) observe(costs []classCost) {
+	for _, c := range costs {
+		est := int64(c.cost) / int64(c.lines)
+		if old := m.ns[c.class].Load(); old > 0 {
+			est = (3*old + est) / 4
+		}
+		m.ns[c.class].Store(max(est, 1))
+	}
 }
 
 // Chunk sizes: a chunk holds up to maxChunkLines lines or maxChunkBytes
@@ -388,27 +423,22 @@ func (p *pipeline) run(ctx context.Context, src source, out io.Writer) (tally, e
 	return total, err
 }
 
-// nextChunkSize is the number of lines for the chunk after one of size
-// lines, given the work per line measured so far (0: no chunk finished yet).
-// It doubles towards chunkTarget of work, and stays at one line until a
-// chunk has been timed: the reader runs ahead of the workers by several
-// chunks, and doubling blind would put lines 8–15 of a file of heavy
-// puzzles in one chunk, on one worker (18 minimal 25×25 puzzles took 64 s
-// of wall time on two workers that way, for 78 s of work).
-func nextChunkSize(size int, nsPerLine int64) int {
-	if nsPerLine <= 0 {
-		return 1
-	}
-	return max(1, min(2*size, int(int64(chunkTarget)/nsPerLine), maxChunkLines))
-}
-
-// fill reads up to max lines of src into c. It returns the read error, if
-// any.
-func fill(src source, c *chunk, max int) error {
+// fill reads lines of src into c until they make about chunkTarget of work
+// by the estimates of m (a line of a class not timed yet counts as the
+// whole target), or maxChunkLines, or maxChunkBytes; with m nil, until the
+// line or byte limit alone. The reader runs several chunks ahead of the
+// workers, so until a line of a class is timed, each goes alone: 18 minimal
+// 25×25 puzzles after the 1,465 of magictour_top1465 went out in one chunk
+// when chunks were sized by one estimate for all lines (49.4 s of wall time
+// on two workers, for 49.4 s of work; 24.8 s now). It returns the read
+// error, if any.
+func fill(src source, c *chunk, m *costModel) error {
 	c.buf, c.ends, c.out = c.buf[:0], c.ends[:0], c.out[:0]
 	c.tally = tally{}
 	defer func() { c.done = src.done() }()
-	for len(c.ends) < max && len(c.buf) < maxChunkBytes {
+	var work int64
+	for len(c.ends) < maxChunkLines && len(c.buf) < maxChunkBytes && work < int64(chunkTarget) {
+		from := len(c.buf)
 		var ok bool
 		var err error
 		c.buf, ok, err = src.next(c.buf)
@@ -419,6 +449,13 @@ func fill(src source, c *chunk, max int) error {
 			break
 		}
 		c.ends = append(c.ends, len(c.buf))
+		if m != nil {
+			est := m.estimate(lineClass(len(c.buf) - from))
+			if est <= 0 {
+				est = int64(chunkTarget)
+			}
+			work += est
+		}
 		if src.idle() {
 			break
 		}
@@ -428,10 +465,21 @@ func fill(src source, c *chunk, max int) error {
 
 // process maps the lines of c with f.
 func (c *chunk) process(f lineFunc) {
+	c.costs = c.costs[:0]
+	run := classCost{class: -1}
 	start := time.Now()
 	text := string(c.buf) // one allocation per chunk; lines are substrings
 	from := 0
 	for _, end := range c.ends {
+		if k := lineClass(end - from); k != run.class {
+			if run.lines > 0 {
+				now := time.Now()
+				run.cost, start = now.Sub(start), now
+				c.costs = append(c.costs, run)
+			}
+			run = classCost{class: k}
+		}
+		run.lines++
 		var kind int
 		c.out, kind = f(c.out, text[from:end])
 		c.out = append(c.out, '\n')
@@ -439,7 +487,10 @@ func (c *chunk) process(f lineFunc) {
 		from = end
 	}
 	c.tally.lines = int64(len(c.ends))
-	c.cost = time.Since(start)
+	if run.lines > 0 {
+		run.cost = time.Since(start)
+		c.costs = append(c.costs, run)
+	}
 }
 
 func (p *pipeline) runInline(ctx context.Context, src source, bw *bufio.Writer) (tally, error) {
@@ -450,7 +501,7 @@ func (p *pipeline) runInline(ctx context.Context, src source, bw *bufio.Writer) 
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
-		rerr := fill(src, c, maxChunkLines)
+		rerr := fill(src, c, nil)
 		if len(c.ends) == 0 && rerr == nil {
 			return total, nil
 		}
@@ -484,7 +535,7 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 	order := make(chan *chunk, inflight)
 	stop := make(chan struct{}) // closed when the writer gives up
 	var readErr error           // set by the reader before it closes order (ctx.Err() if it stopped for that)
-	var nsPerLine atomic.Int64  // running estimate of the work per line
+	var model costModel
 
 	var wg sync.WaitGroup
 	for range p.jobs {
@@ -503,13 +554,7 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 					return // work closed
 				}
 				c.process(f)
-				if n := len(c.ends); n > 0 {
-					est := int64(c.cost) / int64(n)
-					if old := nsPerLine.Load(); old > 0 {
-						est = (3*old + est) / 4
-					}
-					nsPerLine.Store(max(est, 1))
-				}
+				model.observe(c.costs)
 				c.ready <- struct{}{}
 			}
 		}()
@@ -520,7 +565,6 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 	go func() {
 		defer close(order)
 		defer close(work)
-		size := 1
 		for {
 			var c *chunk
 			select {
@@ -533,7 +577,7 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 				readErr = ctx.Err()
 				return
 			}
-			err := fill(src, c, size)
+			err := fill(src, c, &model)
 			if len(c.ends) == 0 && err == nil {
 				return
 			}
@@ -543,7 +587,6 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 				readErr = err
 				return
 			}
-			size = nextChunkSize(size, nsPerLine.Load())
 		}
 	}()
 

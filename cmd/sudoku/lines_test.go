@@ -229,20 +229,20 @@ func TestWriteSummary(t *testing.T) {
 	}
 }
 
-// TestPipelineSpreadsHeavyLines: until a chunk has been timed, lines go out
-// one per chunk, so that the first lines of a file of heavy puzzles go to
-// every worker rather than queue up behind each other on one. Here no line
-// can finish until every worker holds one; lines bunched in one chunk
-// would never all start.
-func TestPipelineSpreadsHeavyLines(t *testing.T) {
-	const jobs = 8
+// runHeavy runs the lines through a pipeline of jobs workers on which no
+// line that heavy picks can finish until jobs of them have started, one on
+// each worker: heavy lines bunched in one chunk would never all start (a
+// guard turns such a line into "stuck" after a minute). It returns the
+// output lines.
+func runHeavy(t *testing.T, jobs int, lines []string, heavy func(string) bool) []string {
+	t.Helper()
 	var started sync.WaitGroup
 	started.Add(jobs)
 	all := make(chan struct{})
 	go func() { started.Wait(); close(all) }()
 	p := pipeline{jobs: jobs, newWorker: func() lineFunc {
 		return func(dst []byte, line string) ([]byte, int) {
-			if n, _ := strconv.Atoi(line); n < jobs {
+			if heavy(line) {
 				started.Done()
 				select {
 				case <-all:
@@ -253,42 +253,89 @@ func TestPipelineSpreadsHeavyLines(t *testing.T) {
 			return append(dst, line...), 0
 		}
 	}}
-	var in strings.Builder
-	for i := range 4 * jobs {
-		fmt.Fprintf(&in, "%d\n", i)
-	}
 	var out bytes.Buffer
-	ins := inputs{{name: "in", r: strings.NewReader(in.String()), size: -1}}
+	ins := inputs{{name: "in", r: strings.NewReader(strings.Join(lines, "\n") + "\n"), size: -1}}
 	if _, err := p.run(context.Background(), newLineReader(ins, 4096), &out); err != nil {
 		t.Fatal(err)
 	}
-	for i, l := range outLines(t, out.String()) {
-		if l != strconv.Itoa(i) {
-			t.Fatalf("line %d: %q (the first %d lines were not spread over the %d workers)", i, l, jobs, jobs)
-		}
+	return outLines(t, out.String())
+}
+
+// TestPipelineSpreadsHeavyLines: until a chunk has been timed, lines go out
+// one per chunk, so that the first lines of a file of heavy puzzles go to
+// every worker rather than queue up behind each other on one.
+func TestPipelineSpreadsHeavyLines(t *testing.T) {
+	const jobs = 8
+	var lines []string
+	for i := range 4 * jobs {
+		lines = append(lines, strconv.Itoa(i))
+	}
+	got := runHeavy(t, jobs, lines, func(l string) bool { n, _ := strconv.Atoi(l); return n < jobs })
+	if !slices.Equal(got, lines) {
+		t.Fatalf("the first %d lines were not spread over the %d workers: %q", jobs, jobs, got)
 	}
 }
 
-func TestNextChunkSize(t *testing.T) {
-	size := 1
-	for range 4 {
-		if size = nextChunkSize(size, 0); size != 1 {
-			t.Fatalf("no line timed yet: %d lines, want 1", size)
+// TestPipelineSpreadsHeavyAfterCheap: lines of a length not timed yet go
+// out one per chunk even after many cheap lines of another length have
+// made chunks large, so that heavy puzzles after cheap ones (a 25×25 set
+// after a 9×9 one) still spread over every worker.
+func TestPipelineSpreadsHeavyAfterCheap(t *testing.T) {
+	const jobs, cheap = 4, 5000
+	var lines []string
+	for i := range cheap + jobs {
+		l := "c"
+		if i >= cheap {
+			l = fmt.Sprintf("heavy line %d", i-cheap)
+		}
+		lines = append(lines, l)
+	}
+	got := runHeavy(t, jobs, lines, func(l string) bool { return strings.HasPrefix(l, "heavy") })
+	if !slices.Equal(got, lines) {
+		t.Fatalf("the %d heavy lines after %d cheap ones were not spread over the %d workers: %q",
+			jobs, cheap, jobs, got[cheap:])
+	}
+}
+
+// TestFill: chunks hold about chunkTarget of work by the estimates of
+// each line class, end at a line of a class not timed yet, and never pass
+// maxChunkLines.
+func TestFill(t *testing.T) {
+	chunks := func(text string, m *costModel) []int {
+		ins := inputs{{name: "in", r: strings.NewReader(text), size: -1}}
+		src := newLineReader(ins, 4096)
+		var sizes []int
+		c := &chunk{}
+		for {
+			if err := fill(src, c, m); err != nil {
+				t.Fatal(err)
+			}
+			if len(c.ends) == 0 {
+				return sizes
+			}
+			sizes = append(sizes, len(c.ends))
 		}
 	}
-	var sizes []int
-	for range 10 {
-		size = nextChunkSize(size, 1000) // 1 µs a line: chunkTarget holds 2,000
-		sizes = append(sizes, size)
+	short := strings.Repeat("1\n", 600)                    // class 1
+	long := strings.Repeat(strings.Repeat("x", 9)+"\n", 3) // class 4
+	if got, want := chunks(short, nil), []int{256, 256, 88}; !slices.Equal(got, want) {
+		t.Errorf("no model: chunks %v, want %v", got, want)
 	}
-	if want := []int{2, 4, 8, 16, 32, 64, 128, 256, 256, 256}; !slices.Equal(sizes, want) {
-		t.Errorf("cheap lines: sizes %v, want %v", sizes, want)
+	var m costModel
+	if got := chunks(short[:10], &m); !slices.Equal(got, []int{1, 1, 1, 1, 1}) {
+		t.Errorf("nothing timed: chunks %v, want a line each", got)
 	}
-	if got := nextChunkSize(256, int64(time.Second)); got != 1 {
-		t.Errorf("a second a line: %d lines, want 1", got)
+	m.observe([]classCost{{class: lineClass(1), lines: 10, cost: 10 * time.Microsecond}}) // 1 µs a line
+	if got, want := chunks(short, &m), []int{256, 256, 88}; !slices.Equal(got, want) {
+		t.Errorf("1 µs a line: chunks %v, want %v (at most maxChunkLines)", got, want)
 	}
-	if got := nextChunkSize(64, int64(chunkTarget)/10); got != 10 {
-		t.Errorf("a tenth of chunkTarget a line: %d lines, want 10", got)
+	if got, want := chunks(short[:300]+long, &m), []int{151, 1, 1}; !slices.Equal(got, want) {
+		t.Errorf("cheap lines, then lines not timed: chunks %v, want %v", got, want)
+	}
+	m.observe([]classCost{{class: lineClass(9), lines: 1, cost: chunkTarget / 10}})
+	m.observe([]classCost{{class: lineClass(9), lines: 1, cost: chunkTarget / 10}}) // the average holds
+	if got, want := chunks(strings.Repeat(long, 10), &m), []int{10, 10, 10}; !slices.Equal(got, want) {
+		t.Errorf("a tenth of chunkTarget a line: chunks %v, want %v", got, want)
 	}
 }
 
