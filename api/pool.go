@@ -41,16 +41,20 @@ type genPool struct {
 	wg   sync.WaitGroup
 }
 
-// take returns a pooled puzzle for key, if one is ready.
-func (p *genPool) take(key poolKey) (pooled, bool) {
+// channel returns key's pool, nil when pooling is off or key is not pooled.
+func (p *genPool) channel(key poolKey) chan pooled {
 	if p == nil {
-		return pooled{}, false
+		return nil
 	}
 	p.mu.Lock()
-	ch := p.keys[key]
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	return p.keys[key]
+}
+
+// take returns a pooled puzzle for key, if one is ready.
+func (p *genPool) take(key poolKey) (pooled, bool) {
 	select {
-	case it := <-ch: // a nil channel never receives
+	case it := <-p.channel(key): // a nil channel never receives
 		return it, true
 	default:
 		return pooled{}, false
@@ -77,12 +81,7 @@ func (p *genPool) observe(key poolKey, elapsed time.Duration) {
 // many as it has room for, and returns how many it kept. It keeps none
 // when key is not pooled (its puzzles are not slow to make).
 func (p *genPool) keep(key poolKey, items []pooled) int {
-	if p == nil {
-		return 0
-	}
-	p.mu.Lock()
-	ch := p.keys[key]
-	p.mu.Unlock()
+	ch := p.channel(key)
 	kept := 0
 	for _, it := range items {
 		select {
