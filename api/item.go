@@ -61,7 +61,7 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 	var bi batchItem
 	if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
 		p := problemOf(err)
-		return appendItemError(dst, nil, p.Code, problemDetail(p))
+		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
 	}
 	in := &c.in
 	*in = itemInput{size: bi.Size, box: []byte(bi.Box), grid: bi.Grid}
@@ -110,6 +110,20 @@ func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
 	dst = appendCheck(dst, res)
 	dst = append(dst, '}')
 	return dst, outcome{valid: res.valid, complete: res.complete}
+}
+
+// itemID returns the id of an item that did not decode, as a quoted JSON
+// string, so that its error result still names it; nil when the item is not
+// an object with a string id.
+func itemID(item []byte) []byte {
+	var v struct {
+		ID *string `json:"id"`
+	}
+	json.NewDecoder(bytes.NewReader(item)).Decode(&v)
+	if v.ID == nil {
+		return nil
+	}
+	return appendJSONString(nil, *v.ID)
 }
 
 func (in *itemInput) board() (engine.Board, error) {

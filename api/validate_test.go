@@ -119,6 +119,40 @@ func TestValidateBatch(t *testing.T) {
 	}
 }
 
+// TestValidateBatchKeepsIDs: an item that is a JSON object with a string id
+// gets that id back in its result even when another of its fields is
+// wrong, so a client can tell which item failed.
+func TestValidateBatchKeepsIDs(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	body := `{"items":[
+		{"id":"typo","puzle":"` + classic + `"},
+		{"id":"type","puzzle":5},
+		{"puzzle":"` + classic + `","id":"late","solvable":true},
+		{"id":7,"puzzle":"` + classic + `"}
+	]}`
+	ex := c.post("/validate", body)
+	if ex.status != http.StatusOK {
+		t.Fatalf("status %d: %s", ex.status, ex.body)
+	}
+	var got struct {
+		Results []itemResult `json:"results"`
+	}
+	ex.json(t, &got)
+	want := []string{"typo", "type", "late", ""}
+	if len(got.Results) != len(want) {
+		t.Fatalf("%d results, want %d: %s", len(got.Results), len(want), ex.body)
+	}
+	for i, r := range got.Results {
+		id := ""
+		if r.ID != nil {
+			id = *r.ID
+		}
+		if id != want[i] || r.Error == nil || r.Error.Code != codeInvalidRequest {
+			t.Errorf("result %d: id %q, error %+v; want id %q and an invalid_request error", i, id, r.Error, want[i])
+		}
+	}
+}
+
 // readPuzzles reads up to n puzzles from a data set under /work/shared/data
 // (or ../../shared/data next to a CI checkout), skipping the test when the
 // data is not there.
