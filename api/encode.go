@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -49,6 +50,27 @@ func decode(r *http.Request, v any) error {
 		return errUnsupportedMedia(r, mediaJSON)
 	}
 	return decodeJSON(r.Body, v)
+}
+
+// emptyBody reports whether r has no body: a Content-Length of 0, or a body
+// of unknown length (chunked) that ends at once. When it reads a byte to
+// tell, r.Body still returns it.
+func emptyBody(r *http.Request) bool {
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	if r.ContentLength > 0 {
+		return false
+	}
+	br := bufio.NewReader(r.Body)
+	if _, err := br.Peek(1); err == io.EOF {
+		return true
+	}
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, r.Body}
+	return false
 }
 
 // decodeJSON reads exactly one JSON value from body into v.

@@ -61,7 +61,7 @@ func handleGenerate(d *deps) http.Handler {
 		var err error
 		if r.Method == http.MethodGet {
 			err = queryRequest(r.URL.Query(), &req)
-		} else if r.ContentLength != 0 {
+		} else if !emptyBody(r) {
 			err = decode(r, &req)
 		}
 		if err == nil {

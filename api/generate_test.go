@@ -3,7 +3,10 @@ package api
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -202,6 +205,30 @@ func TestGenerateErrors(t *testing.T) {
 	// An empty POST takes every default.
 	if ex := c.do("POST", "/generate", "", nil); ex.status != 200 {
 		t.Fatalf("empty POST: %d %s", ex.status, ex.body)
+	}
+}
+
+// TestGenerateEmptyChunkedBody: an empty body sent without a Content-Length
+// (chunked, as a client streaming its body sends it) is an empty body too,
+// with or without a Content-Type, and takes every default.
+func TestGenerateEmptyChunkedBody(t *testing.T) {
+	srv := New(DefaultConfig(), nil, nil)
+	t.Cleanup(srv.Close)
+	for _, ct := range []string{"", mediaJSON} {
+		req := httptest.NewRequest(http.MethodPost, "/generate", io.NopCloser(strings.NewReader("")))
+		if req.ContentLength != -1 {
+			t.Fatalf("ContentLength %d, want -1 (unknown)", req.ContentLength)
+		}
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		ex := &exchange{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+		checkExchange(t, req, nil, ex)
+		if ex.status != http.StatusOK {
+			t.Errorf("Content-Type %q: %d %s, want 200", ct, ex.status, ex.body)
+		}
 	}
 }
 
