@@ -10,8 +10,9 @@ import (
 
 // boardFields are the request fields that describe a board (API.md
 // "Boards"): exactly one of puzzle or grid, with optional size and box.
+// Size is a pointer so that a size given as 0 is out of range, not absent.
 type boardFields struct {
-	Size   int     `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
+	Size   *int    `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
 	Box    string  `json:"box,omitempty" validate:"omitempty,max=16"`
 	Puzzle *string `json:"puzzle,omitempty" validate:"required_without=Grid,excluded_with=Grid"`
 	Grid   [][]int `json:"grid,omitempty" validate:"required_without=Puzzle,excluded_with=Puzzle"`
@@ -20,13 +21,17 @@ type boardFields struct {
 // board parses the board the fields describe. Errors wrap
 // engine.ErrInvalidBoard.
 func (f *boardFields) board() (engine.Board, error) {
+	size := 0
+	if f.Size != nil {
+		size = *f.Size
+	}
 	if f.Grid != nil {
-		return gridBoard(f.Grid, f.Size, f.Box)
+		return gridBoard(f.Grid, size, f.Box)
 	}
 	if f.Puzzle == nil {
 		return engine.Board{}, boardErr("give a puzzle or a grid")
 	}
-	return engine.Parse(*f.Puzzle, f.Size, f.Box)
+	return engine.Parse(*f.Puzzle, size, f.Box)
 }
 
 // gridBoard builds a board from rows, checking a given size against the

@@ -36,6 +36,8 @@ func TestErrorStatuses(t *testing.T) {
 		{"no board", "POST", "/validate", mediaJSON, `{"size":9}`, 400, codeInvalidRequest, []string{"puzzle", "grid"}},
 		{"both boards", "POST", "/validate", mediaJSON, `{"puzzle":"1","grid":[[1]]}`, 400, codeInvalidRequest, []string{"puzzle", "grid"}},
 		{"size out of range", "POST", "/validate", mediaJSON, `{"size":30,"puzzle":"1"}`, 400, codeInvalidRequest, []string{"size"}},
+		{"size 0", "POST", "/validate", mediaJSON, `{"size":0,"puzzle":"1234341221434321"}`, 400, codeInvalidRequest, []string{"size"}},
+		{"size 0 on solve", "POST", "/solve", mediaJSON, `{"size":0,"grid":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}`, 400, codeInvalidRequest, []string{"size"}},
 		{"bad givens type", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic + `","givens":7}`, 400, codeInvalidRequest, []string{"givens"}},
 		{"batch and board", "POST", "/validate", mediaJSON, `{"puzzle":"1","items":[]}`, 400, codeInvalidRequest, []string{"items"}},
 		{"short puzzle", "POST", "/validate", mediaJSON, `{"puzzle":"` + classic[:80] + `"}`, 400, codeInvalidBoard, nil},

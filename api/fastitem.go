@@ -125,11 +125,11 @@ func (p *fastParser) parse(item []byte, in *itemInput) bool {
 		return false
 	}
 	// The validator's rules: exactly one of puzzle and grid, size 4…25
-	// when given (0 counts as not given), box at most 16 bytes.
+	// when given, box at most 16 bytes.
 	if (seen&seenPuzzle != 0) == (seen&seenGrid != 0) {
 		return false
 	}
-	if in.size != 0 && (in.size < 4 || in.size > 25) {
+	if seen&seenSize != 0 && (in.size < 4 || in.size > 25) {
 		return false
 	}
 	return len(in.box) <= 16

@@ -64,7 +64,10 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
 	}
 	in := &c.in
-	*in = itemInput{size: bi.Size, box: []byte(bi.Box), grid: bi.Grid}
+	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid}
+	if bi.Size != nil {
+		in.size = *bi.Size
+	}
 	if bi.ID != nil {
 		in.id = appendJSONString(nil, *bi.ID)
 	}

@@ -137,7 +137,7 @@ func validateOne(d *deps, r *http.Request, req *validateRequest) (*validateRespo
 // validateBatch checks the items of a JSON batch on all workers and
 // answers with their results in input order.
 func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.Request, req *validateRequest) {
-	if req.Size != 0 || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Givens != nil || req.Solvable != nil {
+	if req.Size != nil || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Givens != nil || req.Solvable != nil {
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "a batch holds only items: give size, box, puzzle, grid and givens inside each item")
 		p.Errors = []fieldError{{Field: "items", Message: "cannot be combined with other fields"}}
 		writeProblem(w, p)

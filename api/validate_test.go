@@ -128,7 +128,8 @@ func TestValidateBatchKeepsIDs(t *testing.T) {
 		{"id":"typo","puzle":"` + classic + `"},
 		{"id":"type","puzzle":5},
 		{"puzzle":"` + classic + `","id":"late","solvable":true},
-		{"id":7,"puzzle":"` + classic + `"}
+		{"id":7,"puzzle":"` + classic + `"},
+		{"id":"zero","size":0,"puzzle":"` + classic + `"}
 	]}`
 	ex := c.post("/validate", body)
 	if ex.status != http.StatusOK {
@@ -138,7 +139,7 @@ func TestValidateBatchKeepsIDs(t *testing.T) {
 		Results []itemResult `json:"results"`
 	}
 	ex.json(t, &got)
-	want := []string{"typo", "type", "late", ""}
+	want := []string{"typo", "type", "late", "", "zero"}
 	if len(got.Results) != len(want) {
 		t.Fatalf("%d results, want %d: %s", len(got.Results), len(want), ex.body)
 	}
