@@ -117,8 +117,14 @@ func jsonProblem(err error) *problem {
 			p.Errors = []fieldError{{Field: "", Message: "must be a JSON object, not " + ute.Value}}
 			return p
 		}
+		want := jsonTypeName(ute.Type.String())
+		if lit, ok := strings.CutPrefix(ute.Value, "number "); ok && want == "an integer" && intLiteral(lit) {
+			p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("field %s is out of range", field))
+			p.Errors = []fieldError{{Field: field, Message: "is out of range: " + lit}}
+			return p
+		}
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("field %s has the wrong type", field))
-		p.Errors = []fieldError{{Field: field, Message: fmt.Sprintf("must be %s, not %s", jsonTypeName(ute.Type.String()), ute.Value)}}
+		p.Errors = []fieldError{{Field: field, Message: fmt.Sprintf("must be %s, not %s", want, ute.Value)}}
 		return p
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
@@ -133,6 +139,22 @@ func jsonProblem(err error) *problem {
 		return p
 	}
 	return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is not valid JSON: "+err.Error())
+}
+
+// intLiteral reports whether a JSON number is written as an integer (an
+// optional minus and digits only), so that one that does not fit its field
+// is out of range rather than of the wrong type.
+func intLiteral(lit string) bool {
+	lit = strings.TrimPrefix(lit, "-")
+	if lit == "" {
+		return false
+	}
+	for i := 0; i < len(lit); i++ {
+		if lit[i] < '0' || lit[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonTypeName names a Go type the way a JSON client thinks of it.

@@ -83,6 +83,39 @@ func TestErrorStatuses(t *testing.T) {
 	}
 }
 
+// TestIntegerOutOfRange: an integer too large for its field is called out
+// of range, not "not an integer".
+func TestIntegerOutOfRange(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	tests := []struct {
+		name, method, target, body, field string
+	}{
+		{"json seed", "POST", "/generate", `{"seed":99999999999999999999}`, "seed"},
+		{"json grid", "POST", "/solve", `{"grid":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,-99999999999999999999]]}`, "grid"},
+		{"query seed", "GET", "/generate?seed=99999999999999999999", "", "seed"},
+		{"query size", "GET", "/generate?size=3000000000", "", "size"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ct := ""
+			if tt.body != "" {
+				ct = mediaJSON
+			}
+			ex := c.do(tt.method, tt.target, ct, []byte(tt.body))
+			p := ex.problem(t)
+			if ex.status != 400 || p.Code != codeInvalidRequest || len(p.Errors) != 1 || p.Errors[0].Field != tt.field {
+				t.Fatalf("%d %s, want 400 invalid_request on %s", ex.status, ex.body, tt.field)
+			}
+			if msg := p.Errors[0].Message; !strings.Contains(msg, "out of range") || strings.Contains(msg, "must be an integer") {
+				t.Errorf("message %q, want it to say the integer is out of range", msg)
+			}
+			if strings.Contains(p.Detail, "wrong type") || strings.Contains(p.Detail, "must be an integer") {
+				t.Errorf("detail %q calls an integer the wrong type", p.Detail)
+			}
+		})
+	}
+}
+
 func TestMethodNotAllowedNamesMethods(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	if got, want := c.do("PUT", "/validate", "", nil).header.Get("Allow"), "POST"; got != want {

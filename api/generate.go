@@ -225,6 +225,10 @@ func queryRequest(q url.Values, req *generateRequest) error {
 	var errs []fieldError
 	intField := func(name, v string, bits int) (int64, bool) {
 		n, err := strconv.ParseInt(v, 10, bits)
+		if errors.Is(err, strconv.ErrRange) {
+			errs = append(errs, fieldError{Field: name, Message: "is out of range: " + v})
+			return 0, false
+		}
 		if err != nil {
 			errs = append(errs, fieldError{Field: name, Message: "must be an integer, not " + strconv.Quote(v)})
 			return 0, false
