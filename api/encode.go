@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -94,6 +95,7 @@ func decodeJSON(body io.Reader, v any) error {
 func jsonProblem(err error) *problem {
 	var (
 		mbe *http.MaxBytesError
+		ne  net.Error
 		se  *json.SyntaxError
 		ute *json.UnmarshalTypeError
 	)
@@ -101,6 +103,9 @@ func jsonProblem(err error) *problem {
 	case errors.As(err, &mbe):
 		return newProblem(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
 			fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit))
+	case errors.As(err, &ne) && ne.Timeout():
+		return newProblem(http.StatusRequestTimeout, codeRequestTimeout,
+			"the request body did not arrive within this server's read timeout")
 	case errors.Is(err, io.EOF):
 		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):

@@ -1,8 +1,11 @@
 package api
 
 import (
+	"bufio"
+	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -113,6 +116,42 @@ func TestIntegerOutOfRange(t *testing.T) {
 				t.Errorf("detail %q calls an integer the wrong type", p.Detail)
 			}
 		})
+	}
+}
+
+// TestBodyReadTimeout: a body that does not arrive within the server's
+// read timeout answers 408 request_timeout, not invalid_json with the
+// server's socket addresses in the detail.
+func TestBodyReadTimeout(t *testing.T) {
+	ts := httptest.NewUnstartedServer(New(DefaultConfig(), nil, nil))
+	ts.Config.ReadTimeout = 200 * time.Millisecond
+	ts.Start()
+	t.Cleanup(ts.Close)
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"puzzle\":")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	req := httptest.NewRequest("POST", "/solve", nil)
+	req.Header.Set("Content-Type", mediaJSON)
+	checkExchange(t, req, nil, &exchange{status: resp.StatusCode, header: resp.Header, body: body})
+	var p problem
+	if err := json.Unmarshal(body, &p); err != nil {
+		t.Fatalf("body %q: %v", body, err)
+	}
+	if resp.StatusCode != http.StatusRequestTimeout || p.Code != codeRequestTimeout || resp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("%d %s %s, want 408 request_timeout", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+	if strings.Contains(p.Detail, "127.0.0.1") || strings.Contains(p.Detail, "JSON") {
+		t.Errorf("detail %q", p.Detail)
 	}
 }
 

@@ -16,6 +16,7 @@ const (
 	codeNotFound              = "not_found"
 	codeMethodNotAllowed      = "method_not_allowed"
 	codeBodyTooLarge          = "body_too_large"
+	codeRequestTimeout        = "request_timeout"
 	codeUnsupportedMediaType  = "unsupported_media_type"
 	codeConflict              = "conflict"
 	codeUnsolvable            = "unsolvable"
@@ -76,6 +77,7 @@ var titles = map[string]string{
 	codeNotFound:              "Not found",
 	codeMethodNotAllowed:      "Method not allowed",
 	codeBodyTooLarge:          "Request body too large",
+	codeRequestTimeout:        "Request body timed out",
 	codeUnsupportedMediaType:  "Unsupported media type",
 	codeConflict:              "Givens break a rule",
 	codeUnsolvable:            "Puzzle has no solution",
