@@ -525,8 +525,15 @@ func (p *pipeline) runInline(ctx context.Context, src source, bw *bufio.Writer) 
 	}
 }
 
+// maxJobs caps the workers of a run. The work is CPU-bound, so workers
+// past the cores only cost memory (each brings four chunks in flight); a
+// -j of math.MaxInt made 4*jobs overflow and panic in make, and one of a
+// few million ran out of memory.
+const maxJobs = 1024
+
 func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer) (tally, error) {
-	inflight := 4 * p.jobs
+	jobs := min(p.jobs, maxJobs)
+	inflight := 4 * jobs
 	free := make(chan *chunk, inflight)
 	for range inflight {
 		free <- &chunk{ready: make(chan struct{}, 1)}
@@ -538,7 +545,7 @@ func (p *pipeline) runParallel(ctx context.Context, src source, bw *bufio.Writer
 	var model costModel
 
 	var wg sync.WaitGroup
-	for range p.jobs {
+	for range jobs {
 		f := p.newWorker() // here, so that newWorker needs no locking
 		wg.Add(1)
 		go func() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -402,4 +403,25 @@ func FuzzSolveLines(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHugeJobs asks every command for more workers than can exist: the
+// run must still answer every line (4*jobs chunks overflowed and panicked
+// in make).
+func TestHugeJobs(t *testing.T) {
+	huge := strconv.Itoa(math.MaxInt)
+	out, errOut, code := runCmd(t, easy9+"\n"+unsolv4+"\n", "solve", "-j", huge)
+	if code != exitOK {
+		t.Fatalf("solve: exit %d: %s", code, errOut)
+	}
+	checkAnswers(t, []string{easy9, unsolv4}, []want{solved(3, 3), failed("unsolvable")}, out)
+	out, errOut, code = runCmd(t, easy9+"\n", "rate", "--j", huge)
+	if code != exitOK || len(outLines(t, out)) != 1 || strings.HasPrefix(out, "error") {
+		t.Fatalf("rate: exit %d, out %q: %s", code, out, errOut)
+	}
+	out, errOut, code = runCmd(t, "", "generate", "-n", "3", "-size", "4", "-difficulty", "easy", "-seed", "1", "-j", huge)
+	if code != exitOK {
+		t.Fatalf("generate: exit %d: %s", code, errOut)
+	}
+	checkGenerated(t, out, 3, 2, 2, engine.Easy, engine.SymmetryNone, 1, false)
 }
