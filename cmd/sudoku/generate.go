@@ -93,7 +93,12 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 		size = 0 // the box implies the size
 	}
 	var err error
-	if cfg.opt.Shape, err = shapeFlags(size, box); err != nil {
+	if cfg.opt.Shape, err = shapeFlags(size, box); err == nil && cfg.opt.Shape.IsZero() {
+		// -size 0 without -box: for solve and rate "the size of each
+		// line", which generate has none of.
+		cfg.opt.Shape, err = engine.DefaultShape(size)
+	}
+	if err != nil {
 		return usageError(std, name, "%v", err)
 	}
 	if cfg.opt.Level, err = engine.ParseLevel(difficulty); err != nil {

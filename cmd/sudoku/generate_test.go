@@ -130,6 +130,7 @@ func TestGenerateBadArguments(t *testing.T) {
 		{"generate", "-n", "-1"},
 		{"generate", "-j", "0"},
 		{"generate", "-size", "7"},
+		{"generate", "-size", "0"}, // printed "error difficulty_unavailable:  (0x0 with 0x0 boxes …)", exit 1
 		{"generate", "-size", "9", "-box", "4x4"},
 		{"generate", "-seed", "x"},
 		{"generate", "-max-attempts", "-3"},
