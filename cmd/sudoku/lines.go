@@ -216,8 +216,9 @@ func (c *countSource) idle() bool  { return false }
 func (c *countSource) done() int64 { return c.i }
 
 // maxLineBytes caps one input line. A longer line is cut to its first
-// maxLineBytes bytes (and so still gives exactly one output line, which
-// for a puzzle is an invalid_board error: no board has that many cells).
+// maxLineBytes bytes after its leading whitespace (and so still gives
+// exactly one output line, which for a puzzle is an invalid_board error:
+// no board has that many cells).
 const maxLineBytes = 64 << 10
 
 // lineReader yields the puzzle lines of inputs in order: surrounding
@@ -280,11 +281,15 @@ func (lr *lineReader) raw() ([]byte, error) {
 		return nil, err
 	}
 	// A line longer than the buffer: gather it, keeping at most
-	// maxLineBytes.
-	lr.long = append(lr.long[:0], line...)
+	// maxLineBytes after its leading whitespace (had the cap kept only
+	// blanks, the line would be skipped as blank and give no answer).
+	lr.long = append(lr.long[:0], trimLeftSpace(line)...)
 	for {
 		line, err = lr.br.ReadSlice('\n')
 		lr.bytes += int64(len(line))
+		if len(lr.long) == 0 {
+			line = trimLeftSpace(line)
+		}
 		if room := maxLineBytes - len(lr.long); room > 0 {
 			lr.long = append(lr.long, line[:min(room, len(line))]...)
 		}
@@ -315,6 +320,13 @@ func trimSpace(b []byte) []byte {
 	}
 	for len(b) > 0 && isSpace(b[len(b)-1]) {
 		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func trimLeftSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
 	}
 	return b
 }

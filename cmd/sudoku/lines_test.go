@@ -425,3 +425,22 @@ func TestHugeJobs(t *testing.T) {
 	}
 	checkGenerated(t, out, 3, 2, 2, engine.Easy, engine.SymmetryNone, 1, false)
 }
+
+// TestLineReaderLongLeadingSpace: a puzzle after more than maxLineBytes of
+// indentation is still a puzzle line. The cap kept only the blanks, and
+// the line was skipped as blank: no answer line, and every later answer
+// one line off its puzzle.
+func TestLineReaderLongLeadingSpace(t *testing.T) {
+	pad := strings.Repeat(" \t", maxLineBytes)
+	for _, size := range []int{16, 64 << 10} {
+		got := readAll(t, size, false, pad+easy9+"\r\n"+pad+"\n"+hard9+"\n")
+		if len(got) != 2 || got[0] != easy9 || got[1] != hard9 {
+			t.Errorf("buffer %d: got %d lines %.20q, want the two puzzles", size, len(got), got)
+		}
+	}
+	out, errOut, code := runCmd(t, pad+easy9+"\n"+hard9+"\n", "solve")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	checkAnswers(t, []string{easy9, hard9}, []want{solved(3, 3), solved(3, 3)}, out)
+}
