@@ -58,7 +58,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	name, rest := args[0], args[1:]
 	switch name {
-	case "help", "-h", "-help", "--help":
+	case "help", "-h", "--h", "-help", "--help":
 		if len(rest) == 0 || name != "help" {
 			usage(stdout)
 			return exitOK

@@ -380,7 +380,7 @@ func TestSolveDataSets(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--h"}, {"-help"}, {"--help"}} {
 		out, _, code := runCmd(t, "", args...)
 		if code != exitOK || !strings.Contains(out, "solve ") {
 			t.Errorf("%v: exit %d, usage %q", args, code, out)
