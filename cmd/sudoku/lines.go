@@ -10,7 +10,9 @@ package main
 //  1. parses its flags with newFlagSet + parseFlags (both -flag and --flag
 //     spellings; -h prints usage and exits 0, a bad flag exits 2),
 //  2. opens its inputs with openInputs (files named by args, "-" or no args
-//     for stdin; an unreadable file exits 1 before any work is done),
+//     for stdin; an unreadable file exits 1 before any work is done; a
+//     regular file is opened again when its turn comes, so that any
+//     number of them may be named),
 //  3. runs a pipeline over a source: a lineReader yields the input's
 //     puzzle lines (blank lines and lines starting with '#' skipped,
 //     surrounding whitespace trimmed); a countSource yields "0" … "n-1" for
@@ -103,12 +105,18 @@ func usageError(std stdio, cmd, format string, a ...any) int {
 	return exitUsage
 }
 
-// input is one opened input stream.
+// input is one input stream. A regular file is opened by the line reader
+// when its turn comes and closed when it is read, so that a run holds one
+// open at a time whatever the number named (opening all at once failed
+// with "too many open files"); stdin and other files (a pipe, a device,
+// which a reopening could lose data of) stay open as r.
 type input struct {
 	name string
-	r    io.Reader
-	size int64 // bytes, -1 when unknown (a pipe, a terminal)
-	c    io.Closer
+	path string    // the regular file to open, "" when r is the stream
+	r    io.Reader // stdin or an open file
+	size int64     // bytes, -1 when unknown (a pipe, a terminal)
+	tty  bool      // a terminal: someone is typing
+	c    io.Closer // r when it is a file
 }
 
 // inputs are the opened inputs of a command, read in turn.
@@ -116,7 +124,8 @@ type inputs []input
 
 // openInputs opens the files named by args ("-" is stdin; no args means
 // stdin alone). All files are opened before any work starts, so a missing
-// one fails the command at once; on error nothing stays open.
+// one fails the command at once; regular files are closed again, for the
+// line reader to reopen in turn. On error nothing stays open.
 func openInputs(args []string, stdin io.Reader) (inputs, error) {
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -124,7 +133,7 @@ func openInputs(args []string, stdin io.Reader) (inputs, error) {
 	var ins inputs
 	for _, name := range args {
 		if name == "-" {
-			ins = append(ins, input{name: "stdin", r: stdin, size: sizeOf(stdin)})
+			ins = append(ins, input{name: "stdin", r: stdin, size: sizeOf(stdin), tty: isTerminal(stdin)})
 			continue
 		}
 		f, err := os.Open(name)
@@ -143,11 +152,12 @@ func openInputs(args []string, stdin io.Reader) (inputs, error) {
 			ins.Close()
 			return nil, fmt.Errorf("%s: is a directory", name)
 		}
-		size := int64(-1)
 		if st.Mode().IsRegular() {
-			size = st.Size()
+			f.Close()
+			ins = append(ins, input{name: name, path: name, size: st.Size()})
+			continue
 		}
-		ins = append(ins, input{name: name, r: f, size: size, c: f})
+		ins = append(ins, input{name: name, r: f, size: -1, tty: st.Mode()&os.ModeCharDevice != 0, c: f})
 	}
 	return ins, nil
 }
@@ -175,7 +185,8 @@ func (ins inputs) Size() int64 {
 	return n
 }
 
-// Close closes the opened files (not stdin).
+// Close closes the files that stay open (not stdin, not the regular files,
+// which the line reader closes).
 func (ins inputs) Close() {
 	for _, in := range ins {
 		if in.c != nil {
@@ -224,31 +235,80 @@ const maxLineBytes = 64 << 10
 // lineReader yields the puzzle lines of inputs in order: surrounding
 // whitespace trimmed, blank lines and lines starting with '#' skipped.
 type lineReader struct {
-	ins   inputs
-	cur   int
-	br    *bufio.Reader
-	bytes int64 // bytes consumed so far, for progress
-	long  []byte
+	ins     inputs
+	cur     int
+	reading bool // br reads ins[cur]
+	br      *bufio.Reader
+	bytes   int64 // bytes consumed so far, for progress
+	long    []byte
+
+	mu     sync.Mutex // guards file and closed: Close may come from another goroutine
+	file   *os.File   // the file being read, if any
+	closed bool
+}
+
+// Close closes the file being read, ending a read in progress, and keeps
+// next from opening any other.
+func (lr *lineReader) Close() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	lr.closed = true
+	if lr.file != nil {
+		lr.file.Close()
+		lr.file = nil
+	}
+}
+
+// open starts reading ins[cur].
+func (lr *lineReader) open() error {
+	in := &lr.ins[lr.cur]
+	if in.path == "" {
+		lr.br.Reset(in.r)
+		return nil
+	}
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	if lr.closed {
+		return os.ErrClosed
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return err
+	}
+	lr.file = f
+	lr.br.Reset(f)
+	return nil
+}
+
+// closeFile closes the file read to its end.
+func (lr *lineReader) closeFile() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	if lr.file != nil {
+		lr.file.Close()
+		lr.file = nil
+	}
 }
 
 func newLineReader(ins inputs, bufSize int) *lineReader {
-	lr := &lineReader{ins: ins}
-	if len(ins) > 0 {
-		lr.br = bufio.NewReaderSize(ins[0].r, bufSize)
-	}
-	return lr
+	return &lineReader{ins: ins, br: bufio.NewReaderSize(nil, bufSize)}
 }
 
 // next appends the next puzzle line to dst. It returns ok false at the end
 // of the input or on a read error (err, naming the input).
 func (lr *lineReader) next(dst []byte) (_ []byte, ok bool, err error) {
 	for lr.cur < len(lr.ins) {
+		if !lr.reading {
+			if err := lr.open(); err != nil {
+				return dst, false, err
+			}
+			lr.reading = true
+		}
 		line, err := lr.raw()
 		if err == io.EOF && line == nil {
+			lr.closeFile()
 			lr.cur++
-			if lr.cur < len(lr.ins) {
-				lr.br.Reset(lr.ins[lr.cur].r)
-			}
+			lr.reading = false
 			continue
 		}
 		if err != nil && err != io.EOF {
@@ -310,7 +370,7 @@ func (lr *lineReader) raw() ([]byte, error) {
 // idle reports whether the next read may block (nothing is buffered), so
 // that a chunk gathered so far should go out now: lines typed at a
 // terminal or arriving slowly through a pipe are answered at once.
-func (lr *lineReader) idle() bool { return lr.br == nil || lr.br.Buffered() == 0 }
+func (lr *lineReader) idle() bool { return lr.br.Buffered() == 0 }
 
 func (lr *lineReader) done() int64 { return lr.bytes }
 

@@ -39,7 +39,7 @@ func newProgress(std stdio, ins inputs, total int64, noun string) *progress {
 		return nil
 	}
 	for _, in := range ins {
-		if isTerminal(in.r) {
+		if in.tty {
 			return nil
 		}
 	}

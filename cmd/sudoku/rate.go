@@ -50,6 +50,8 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 		return exitFailure
 	}
 	defer ins.Close()
+	lr := newLineReader(ins, 64<<10)
+	defer lr.Close()
 
 	var workers []*rateWorker
 	p := pipeline{
@@ -62,7 +64,7 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 		progress: newProgress(std, ins, ins.Size(), "puzzles"),
 	}
 	start := time.Now()
-	t, err := p.run(ctx, newLineReader(ins, 64<<10), std.out)
+	t, err := p.run(ctx, lr, std.out)
 	elapsed := time.Since(start)
 
 	var levels [engine.Expert + 1]int64

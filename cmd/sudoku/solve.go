@@ -98,6 +98,8 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 		return exitFailure
 	}
 	defer ins.Close()
+	lr := newLineReader(ins, 64<<10)
+	defer lr.Close()
 
 	var workers []*solveWorker
 	p := pipeline{
@@ -110,7 +112,7 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 		progress: newProgress(std, ins, ins.Size(), "puzzles"),
 	}
 	start := time.Now()
-	t, err := p.run(ctx, newLineReader(ins, 64<<10), std.out)
+	t, err := p.run(ctx, lr, std.out)
 	elapsed := time.Since(start)
 
 	var nodes, guesses int64
