@@ -44,6 +44,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -238,6 +239,7 @@ type lineReader struct {
 	ins     inputs
 	cur     int
 	reading bool // br reads ins[cur]
+	atStart bool // no line of ins[cur] read yet
 	br      *bufio.Reader
 	bytes   int64 // bytes consumed so far, for progress
 	long    []byte
@@ -302,9 +304,14 @@ func (lr *lineReader) next(dst []byte) (_ []byte, ok bool, err error) {
 			if err := lr.open(); err != nil {
 				return dst, false, err
 			}
-			lr.reading = true
+			lr.reading, lr.atStart = true, true
 		}
 		line, err := lr.raw()
+		if lr.atStart {
+			// A file saved by some Windows editors starts with a UTF-8
+			// byte order mark: not part of its first puzzle.
+			line, lr.atStart = bytes.TrimPrefix(line, utf8BOM), false
+		}
 		if err == io.EOF && line == nil {
 			lr.closeFile()
 			lr.cur++
@@ -383,6 +390,8 @@ func trimSpace(b []byte) []byte {
 	}
 	return b
 }
+
+var utf8BOM = []byte("\ufeff")
 
 func trimLeftSpace(b []byte) []byte {
 	for len(b) > 0 && isSpace(b[0]) {

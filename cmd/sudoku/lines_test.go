@@ -17,14 +17,16 @@ import (
 	"github.com/sudokud/sudokud/engine"
 )
 
-// refLines is the reference for lineReader: split on '\n', trim ASCII
-// whitespace, drop blank and '#' lines.
+// refLines is the reference for lineReader: drop a UTF-8 byte order mark
+// that starts an input, split on '\n', trim ASCII whitespace, drop blank
+// and '#' lines.
 func refLines(texts ...string) []string {
 	var out []string
 	for _, text := range texts {
 		if text == "" {
 			continue
 		}
+		text = strings.TrimPrefix(text, "\ufeff")
 		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 			l = strings.Trim(l, " \t\r\n\v\f")
 			if l != "" && l[0] != '#' {
@@ -74,6 +76,7 @@ func TestLineReader(t *testing.T) {
 		{long, "  " + long + "  \n#" + long + "\nq"},
 		{"\n\n\n"},
 		{},
+		{"\ufeffa\r\nb\n", "\ufeff# c\n\ufeffd\n", "\ufeff"}, // a byte order mark starts an input only
 	}
 	for _, texts := range tests {
 		want := refLines(texts...)

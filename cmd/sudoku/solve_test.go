@@ -192,6 +192,20 @@ func TestSolveFiles(t *testing.T) {
 		[]want{solved(3, 3), solved(3, 3), solved(3, 3), failed("unsolvable")}, out)
 }
 
+// A file saved with a UTF-8 byte order mark (as some Windows editors do)
+// solves its first puzzle like the rest.
+func TestSolveByteOrderMark(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "bom.txt")
+	if err := os.WriteFile(name, []byte("\ufeff"+easy9+"\r\n"+hard9+"\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "", "solve", name)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	checkAnswers(t, []string{easy9, hard9}, []want{solved(3, 3), solved(3, 3)}, out)
+}
+
 // failingReader yields data, then err.
 type failingReader struct {
 	data string
