@@ -298,6 +298,22 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 		p.shot("error")
 	})
+
+	t.Run("a win check that fails on a 503 is tried again", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 7)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		site.fail("/validate")
+		defer site.heal("/validate")
+		p.keys(keyboardFill(p.board(), sol, 6))
+		p.waitf("check error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); !strings.Contains(st, "Could not check the board") {
+			t.Errorf("status %q, want the failed check", st)
+		}
+		site.heal("/validate")
+		p.waitf("win after the server recovers", `document.getElementById('status').dataset.tone === 'win'`)
+	})
 }
 
 // ---- the server -------------------------------------------------------------

@@ -637,7 +637,9 @@
 
   // ---- win: full and conflict-free, confirmed by /validate -----------------------
 
-  async function checkWin() {
+  // A check refused for now (unreachable, 429, 503) is tried again while
+  // the board stays as it is: the full grid has no other way to be checked.
+  async function checkWin(attempt = 0) {
     if (game.finished || game.cells.includes(0) || game.conflicts.size) return;
     const id = game.id, check = game.check;
     const shape = game.shape;
@@ -648,7 +650,12 @@
         puzzle: boardString(game.cells), givens: boardString(game.givens),
       });
     } catch (err) {
-      if (id === game.id) setStatus(`Could not check the board: ${err.detail}`, 'error');
+      if (id !== game.id || check !== game.check) return;
+      const again = attempt < 5 && [0, 429, 503].includes(err.status);
+      setStatus(`Could not check the board: ${err.detail}${again ? ' Trying again…' : ''}`, 'error');
+      if (again) {
+        setTimeout(() => { if (id === game.id && check === game.check) checkWin(attempt + 1); }, 1000 * 2 ** attempt);
+      }
       return;
     }
     if (id !== game.id || check !== game.check) return; // the board changed meanwhile
