@@ -299,6 +299,47 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.shot("error")
 	})
 
+	t.Run("a hinted value rubs its mark out of the peers' notes, as an entry does", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 6)
+		code, h := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "box": "2x3"})
+		row, _ := h["row"].(float64)
+		col, _ := h["col"].(float64)
+		val, _ := h["value"].(float64)
+		if code != http.StatusOK || h["kind"] != "placement" {
+			t.Fatalf("/hint: %d %v", code, h)
+		}
+		hi, v := int(row)*6+int(col), byte('0'+int(val))
+		peer := -1
+		for j := int(row) * 6; j < int(row)*6+6; j++ {
+			if j != hi && puzzle[j] == '.' {
+				peer = j
+				break
+			}
+		}
+		if peer < 0 {
+			t.Skipf("no empty cell beside the hint at %s in %s", cellName(hi, 6), puzzle)
+		}
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		p.click(peer)
+		p.keys(" " + string(v) + " ")
+		if got := notesOf(p.label(peer)); got != string(v) {
+			t.Fatalf("notes of %s: %q, want %c", cellName(peer, 6), got, v)
+		}
+		p.click(-1, "#hint")
+		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		if r, c, got := p.hintCell(); r*6+c != hi || got != string(v) {
+			t.Fatalf("hint %s=%s, /hint said %s=%c", cellName(r*6+c, 6), got, cellName(hi, 6), v)
+		}
+		if got := notesOf(p.label(peer)); got != "" {
+			t.Errorf("hint placed %c at %s, its peer %s still notes %q", v, cellName(hi, 6), cellName(peer, 6), got)
+		}
+		p.click(-1, "#undo")
+		if got := notesOf(p.label(peer)); got != string(v) {
+			t.Errorf("after Undo of the hint, notes of %s: %q, want %c back", cellName(peer, 6), got, v)
+		}
+	})
+
 	t.Run("a win check that fails on a 503 is tried again", func(t *testing.T) {
 		puzzle := patternPuzzle(2, 3, 0.4, 7)
 		p := site.open(t, browser, "/?puzzle="+puzzle)

@@ -768,7 +768,10 @@
         return;
       }
       if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
-        record(i, [i]);
+        // Like an entry, the hinted value rubs its mark out of the peers' notes.
+        const peers = peersOf(i).filter((j) => game.notes[j] & (1 << res.value));
+        record(i, [i, ...peers]);
+        for (const j of peers) game.notes[j] &= ~(1 << res.value);
         game.sel = i;
         put(i, res.value, HINTED);
       }
