@@ -340,6 +340,42 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("a hint that comes back after the board changed is dropped", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 8)
+		code, h := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "box": "2x3"})
+		row, _ := h["row"].(float64)
+		col, _ := h["col"].(float64)
+		val, _ := h["value"].(float64)
+		if code != http.StatusOK || h["kind"] != "placement" {
+			t.Fatalf("/hint: %d %v", code, h)
+		}
+		hi, v := int(row)*6+int(col), byte('0'+int(val))
+		w := byte('1')
+		if w == v {
+			w = '2'
+		}
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		site.hold("/hint")
+		defer site.release("/hint")
+		p.click(-1, "#hint")
+		p.waitf("hint asked", `document.getElementById('status').dataset.tone === 'busy'`)
+		// Meanwhile the player fills the very cell the hint will name.
+		p.click(hi)
+		p.keys(string(w))
+		site.release("/hint")
+		p.waitf("hint answered", `!document.body.classList.contains('busy')`)
+		if got := p.board()[hi]; got != w {
+			t.Errorf("%s holds %q after the stale hint, want the player's %c", cellName(hi, 6), got, w)
+		}
+		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint').length`); n != 0 {
+			t.Errorf("a hint for the old board (%s=%c) is shown on the changed one", cellName(hi, 6), v)
+		}
+		if st := p.status(); !strings.Contains(st, "board changed") {
+			t.Errorf("status %q, want it to say the board changed", st)
+		}
+	})
+
 	t.Run("a win check that fails on a 503 is tried again", func(t *testing.T) {
 		puzzle := patternPuzzle(2, 3, 0.4, 7)
 		p := site.open(t, browser, "/?puzzle="+puzzle)
@@ -363,16 +399,20 @@ type site struct {
 	url    string
 	shots  string // where screenshots go
 	mu     sync.Mutex
-	broken map[string]bool // paths that answer 503, to see the page report it
+	broken map[string]bool          // paths that answer 503, to see the page report it
+	held   map[string]chan struct{} // paths whose answers wait until release
 }
 
 func newSite(t *testing.T) *site {
-	s := &site{broken: map[string]bool{}}
+	s := &site{broken: map[string]bool{}, held: map[string]chan struct{}{}}
 	srv := api.New(api.DefaultConfig(), nil, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
-		broken := s.broken[r.URL.Path]
+		broken, held := s.broken[r.URL.Path], s.held[r.URL.Path]
 		s.mu.Unlock()
+		if held != nil {
+			<-held
+		}
 		if broken {
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.Header().Set("Retry-After", "1")
@@ -389,6 +429,18 @@ func newSite(t *testing.T) *site {
 
 func (s *site) fail(path string) { s.mu.Lock(); s.broken[path] = true; s.mu.Unlock() }
 func (s *site) heal(path string) { s.mu.Lock(); delete(s.broken, path); s.mu.Unlock() }
+
+// hold makes the answers to path wait until release.
+func (s *site) hold(path string) { s.mu.Lock(); s.held[path] = make(chan struct{}); s.mu.Unlock() }
+
+func (s *site) release(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.held[path]; c != nil {
+		close(c)
+		delete(s.held, path)
+	}
+}
 
 func (s *site) post(t *testing.T, path string, req any) (int, map[string]any) {
 	t.Helper()

@@ -726,9 +726,20 @@
     });
   }
 
+  // outdated reports whether an answer asked for game id at board version
+  // check no longer fits: another game is on, or the board has changed (a
+  // hint or clash may name a cell the player has filled or mended since),
+  // which the status then says.
+  function outdated(id, check, what) {
+    if (id !== game.id) return true;
+    if (check === game.check) return false;
+    setStatus(`The board changed while ${what}: ask again.`, 'warn');
+    return true;
+  }
+
   async function hint() {
     if (!game.shape || game.finished) return;
-    const id = game.id, shape = game.shape;
+    const id = game.id, check = game.check, shape = game.shape;
     setStatus('Looking for a hint…', 'busy');
     await withBusy(async () => {
       let res;
@@ -738,7 +749,7 @@
           puzzle: boardString(game.cells), givens: boardString(game.givens),
         });
       } catch (err) {
-        if (id !== game.id) return;
+        if (outdated(id, check, 'the hint was on its way')) return;
         if (err.code === 'conflict') {
           markServerConflicts(err.problem.conflicts);
           setStatus(`No hint while cells clash: ${err.detail}`, 'warn');
@@ -749,7 +760,7 @@
         }
         return;
       }
-      if (id !== game.id) return;
+      if (outdated(id, check, 'the hint was on its way')) return;
       const n = shape.n;
       if (!Number.isInteger(res.row) || !Number.isInteger(res.col) || res.row < 0 || res.row >= n || res.col < 0 || res.col >= n) {
         setStatus('The hint named no cell on this board.', 'error');
@@ -790,14 +801,14 @@
 
   async function solve() {
     if (!game.shape || game.finished || game.conflicts.size) return;
-    const id = game.id, shape = game.shape;
+    const id = game.id, check = game.check, shape = game.shape;
     setStatus('Solving…', 'busy');
     await withBusy(async () => {
       let res;
       try {
         res = await api('solve', { size: shape.n, box: boxName(shape), puzzle: boardString(game.cells) });
       } catch (err) {
-        if (id !== game.id) return;
+        if (outdated(id, check, 'it was being solved')) return;
         if (err.code === 'unsolvable' && game.kind.some((k) => k === ENTRY)) {
           setStatus('No solution from here: one of your entries is wrong. Hint shows which.', 'warn');
         } else if (err.code === 'conflict') {
@@ -808,7 +819,7 @@
         }
         return;
       }
-      if (id !== game.id) return;
+      if (outdated(id, check, 'it was being solved')) return;
       let sol;
       try { sol = parsePuzzle(String(res.solution)); } catch (e) { setStatus(`Odd solution from the server: ${e.message}`, 'error'); return; }
       for (let i = 0; i < sol.vals.length; i++) {
