@@ -347,7 +347,11 @@ func (l *logic) describe(mv *move) string {
 		if mv.colBase {
 			base, cover = cover, base
 		}
-		return fmt.Sprintf("the %ss of %s lie only in %s (%s, a %s), which %s", values(mv.digits), lineList(base, mv.lines), lineList(cover, mv.cover), pattern, title, gone)
+		article := "a"
+		if mv.tech == tXWing {
+			article = "an"
+		}
+		return fmt.Sprintf("the %ss of %s lie only in %s (%s, %s %s), which %s", values(mv.digits), lineList(base, mv.lines), lineList(cover, mv.cover), pattern, article, title, gone)
 	case tXYWing:
 		return fmt.Sprintf("an XY-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone)
 	case tXYZWing:

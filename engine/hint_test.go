@@ -108,6 +108,16 @@ func TestHintExplanations(t *testing.T) {
 	if want := "r3c6 is the only cell in box 2 that can hold 7"; st.Explanation != want || st.Technique != "hidden_single" || st.Value != 7 {
 		t.Errorf("got %+v, want %q", st, want)
 	}
+	// Rows 8 and 9 hold 9 only in columns 1 and 6 (checked by hand from the
+	// givens): an X-Wing, after which r2c4 is the only place for 9 in row 2.
+	b = mustParse(t, ".8..1......5....3.......4.....6953788931..2....73..9..274...1.9..67.......84.....")
+	st, err = Hint(ctx, b, nil, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the 9s of rows 8 and 9 lie only in columns 1 and 6 (r8c1, r8c6, r9c1, r9c6, an X-Wing), which removes 9 from r1c1, r2c1, r3c1, r1c6, r2c6, r3c6; now r2c4 is the only cell in row 2 that can hold 9"; st.Explanation != want || st.Technique != "x_wing" || st.Value != 9 {
+		t.Errorf("got %+v, want %q", st, want)
+	}
 }
 
 func TestHintMistakes(t *testing.T) {
