@@ -329,7 +329,7 @@ func (l *logic) placement(mv *move) string {
 func (l *logic) describe(mv *move) string {
 	pattern := l.cellList(mv.cells[:mv.ncells])
 	gone := fmt.Sprintf("removes %s from %s", values(mv.removed), l.cellList(mv.elims[:mv.nelims]))
-	if mv.total > mv.nelims && mv.nelims == len(mv.elims) {
+	if mv.total > mv.nelims {
 		gone += " and more"
 	}
 	title := techs[mv.tech].title

@@ -247,3 +247,41 @@ func FuzzGradeHint(f *testing.F) {
 		}
 	})
 }
+
+// TestDescribeMoreCells: an explanation lists the first 16 cells that lose
+// candidates and says "and more" only when more cells lost some. Row 1 of
+// an otherwise open board starts with a naked pair {1,2}; every other cell
+// of the row holds both, so the pair removes 1 and 2 from the row's other
+// N-2 cells: exactly 16 on 18×18, 18 on 20×20.
+func TestDescribeMoreCells(t *testing.T) {
+	for _, tt := range []struct {
+		shape Shape
+		more  bool
+	}{
+		{Shape{18, 3, 6}, false},
+		{Shape{20, 4, 5}, true},
+	} {
+		n := tt.shape.Size
+		all := symbols[1 : n+1]
+		parts := make([]string, tt.shape.Cells())
+		for c := range parts {
+			parts[c] = all
+		}
+		parts[0], parts[1] = "12", "12"
+		l := decodeState(t, tt.shape, strings.Join(parts, ","))
+		if tc, ok := l.step(); !ok || tc != tNakedPair {
+			t.Fatalf("%v: first step %s (ok %v), want naked_pair", tt.shape, techs[tc].name, ok)
+		}
+		var listed []string
+		for c := 2; c < min(n, 18); c++ {
+			listed = append(listed, CellName(0, c))
+		}
+		want := "r1c1, r1c2 in row 1 can hold only 1 and 2 (a naked pair), which removes 1 and 2 from " + strings.Join(listed, ", ")
+		if tt.more {
+			want += " and more"
+		}
+		if got := l.describe(&l.mv); got != want {
+			t.Errorf("%v:\n got %q\nwant %q", tt.shape, got, want)
+		}
+	}
+}

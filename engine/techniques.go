@@ -86,7 +86,7 @@ type move struct {
 	elims   [16]int16 // cells that lost candidates (the first 16)
 	nelims  int
 	removed uint32 // values removed
-	total   int    // candidates removed
+	total   int    // cells that lost candidates (all of them)
 }
 
 // logic is the candidate state of the logical solver. It is large (it
@@ -279,7 +279,7 @@ func (l *logic) elim(c int, mask uint32) bool {
 		mv.nelims++
 	}
 	mv.removed |= m
-	mv.total += popcount(m)
+	mv.total++
 	return true
 }
 
