@@ -46,6 +46,18 @@ func (b *Board) Empty() int {
 	return n
 }
 
+// outOfRange returns an error naming the first cell of b that holds a
+// value above N (which only Set and SetAt can store), nil when none does.
+func (b *Board) outOfRange() error {
+	n := b.shape.Size
+	for i, v := range b.cells[:b.shape.Cells()] {
+		if int(v) > n {
+			return &BoardError{Msg: fmt.Sprintf("%s: value %d is out of range 0-%d", CellName(i/n, i%n), v, n), Row: i / n, Col: i % n}
+		}
+	}
+	return nil
+}
+
 // Givens returns the number of filled cells.
 func (b *Board) Givens() int { return b.shape.Cells() - b.Empty() }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -128,5 +129,43 @@ func TestParseBoardAllocatesNothing(t *testing.T) {
 	s := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	if a := testing.AllocsPerRun(100, func() { ParseBoard(s, Shape{}) }); a != 0 {
 		t.Errorf("ParseBoard allocates %v times", a)
+	}
+}
+
+// TestOutOfRangeValues: a value above N, which only Set and SetAt can
+// store, makes Grade and Hint answer ErrInvalidBoard naming the cell, and
+// Conflicts ignore it; none of them panics.
+func TestOutOfRangeValues(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range []int{10, 255} {
+		b := NewBoard(Shape{9, 3, 3})
+		b.Set(8, 8, v)
+		ok := NewBoard(Shape{9, 3, 3})
+		check := func(name string, f func() error) {
+			t.Helper()
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("value %d: %s panicked: %v", v, name, p)
+				}
+			}()
+			err := f()
+			var be *BoardError
+			if !errors.As(err, &be) || be.Row != 8 || be.Col != 8 {
+				t.Errorf("value %d: %s: %v, want an invalid board error at r9c9", v, name, err)
+			}
+		}
+		check("Grade", func() error { _, err := Grade(ctx, b, Limits{}); return err })
+		check("Hint", func() error { _, err := Hint(ctx, b, nil, Limits{}); return err })
+		check("Hint givens", func() error { _, err := Hint(ctx, ok, &b, Limits{}); return err })
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("value %d: Conflicts panicked: %v", v, p)
+				}
+			}()
+			if cs := Conflicts(b); cs != nil {
+				t.Errorf("value %d: Conflicts %v", v, cs)
+			}
+		}()
 	}
 }

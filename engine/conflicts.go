@@ -18,14 +18,15 @@ type Conflict struct {
 
 // Conflicts returns every filled cell whose value repeats in its row, column
 // or box, in row-major order, with the units it clashes in. It returns nil
-// when the board breaks no rule. Cost: O(N²).
+// when the board breaks no rule. Values above N (which only Set and SetAt
+// can store) are ignored. Cost: O(N²).
 func Conflicts(b Board) []Conflict {
 	t := topologyOf(b.shape)
 	n := t.n
 	// seen[u][v] counts value v in unit u.
 	counts := make([]uint8, 3*n*(n+1))
 	for c := 0; c < t.cells; c++ {
-		if v := b.cells[c]; v != 0 {
+		if v := b.cells[c]; v != 0 && int(v) <= n {
 			for _, u := range t.cellUnits[c] {
 				if x := &counts[int(u)*(n+1)+int(v)]; *x < 255 {
 					*x++
@@ -37,7 +38,7 @@ func Conflicts(b Board) []Conflict {
 	names := [3]string{UnitRow, UnitColumn, UnitBox}
 	for c := 0; c < t.cells; c++ {
 		v := b.cells[c]
-		if v == 0 {
+		if v == 0 || int(v) > n {
 			continue
 		}
 		var units []string

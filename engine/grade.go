@@ -84,7 +84,8 @@ type Rating struct {
 // solution (as Solve returns it) and the board rates expert. Grade does not
 // count solutions: use CountSolutions for that.
 //
-// Errors: ErrConflict (a *ConflictError) for givens that break a rule,
+// Errors: ErrInvalidBoard (a *BoardError) for a value above N,
+// ErrConflict (a *ConflictError) for givens that break a rule,
 // ErrUnsolvable when logic proves a contradiction or the board has no
 // solution, ErrSearchLimit when the search for a stalled board exceeds
 // lim or ctx is done. A full valid grid rates easy with score 0.
@@ -95,6 +96,9 @@ type Rating struct {
 func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if !b.shape.valid() {
 		return Rating{}, boardError("invalid board shape " + b.shape.Box())
+	}
+	if err := b.outOfRange(); err != nil {
+		return Rating{}, err
 	}
 	if cs := Conflicts(b); cs != nil {
 		return Rating{}, &ConflictError{Conflicts: cs}

@@ -58,7 +58,8 @@ type Step struct {
 // several). Logic steps are sound on any board, so every hint agrees with
 // every solution.
 //
-// Errors: ErrInvalidBoard when givens has another shape, ErrConflict (a
+// Errors: ErrInvalidBoard when givens has another shape or b or givens
+// holds a value above N, ErrConflict (a
 // *ConflictError) when b or the givens break a rule, ErrNoEmptyCells for a
 // full grid, ErrUnsolvable when b has no solution, ErrSearchLimit when the
 // search exceeds lim or ctx is done. Cost: one Solve plus the logical steps
@@ -66,6 +67,9 @@ type Step struct {
 func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error) {
 	if !b.shape.valid() {
 		return Step{}, boardError("invalid board shape " + b.shape.Box())
+	}
+	if err := b.outOfRange(); err != nil {
+		return Step{}, err
 	}
 	if givens != nil {
 		st, found, err := mistake(ctx, b, *givens, lim)
@@ -198,6 +202,9 @@ func mistake(ctx context.Context, b, g Board, lim Limits) (Step, bool, error) {
 	if g.shape != b.shape {
 		return Step{}, false, boardError(fmt.Sprintf("givens are a %dx%d board with %s boxes, the puzzle a %dx%d board with %s boxes",
 			g.shape.Size, g.shape.Size, g.shape.Box(), b.shape.Size, b.shape.Size, b.shape.Box()))
+	}
+	if err := g.outOfRange(); err != nil {
+		return Step{}, false, err
 	}
 	n := b.shape.Size
 	for i := 0; i < b.shape.Cells(); i++ {
