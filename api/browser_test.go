@@ -301,16 +301,9 @@ func TestPlaygroundBrowser(t *testing.T) {
 
 	t.Run("a hinted value rubs its mark out of the peers' notes, as an entry does", func(t *testing.T) {
 		puzzle := patternPuzzle(2, 3, 0.4, 6)
-		code, h := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "box": "2x3"})
-		row, _ := h["row"].(float64)
-		col, _ := h["col"].(float64)
-		val, _ := h["value"].(float64)
-		if code != http.StatusOK || h["kind"] != "placement" {
-			t.Fatalf("/hint: %d %v", code, h)
-		}
-		hi, v := int(row)*6+int(col), byte('0'+int(val))
+		hi, v := site.placement(t, puzzle)
 		peer := -1
-		for j := int(row) * 6; j < int(row)*6+6; j++ {
+		for j := hi / 6 * 6; j < hi/6*6+6; j++ {
 			if j != hi && puzzle[j] == '.' {
 				peer = j
 				break
@@ -342,14 +335,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 
 	t.Run("a hint that comes back after the board changed is dropped", func(t *testing.T) {
 		puzzle := patternPuzzle(2, 3, 0.4, 8)
-		code, h := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "box": "2x3"})
-		row, _ := h["row"].(float64)
-		col, _ := h["col"].(float64)
-		val, _ := h["value"].(float64)
-		if code != http.StatusOK || h["kind"] != "placement" {
-			t.Fatalf("/hint: %d %v", code, h)
-		}
-		hi, v := int(row)*6+int(col), byte('0'+int(val))
+		hi, v := site.placement(t, puzzle)
 		w := byte('1')
 		if w == v {
 			w = '2'
@@ -458,6 +444,20 @@ func (s *site) post(t *testing.T, path string, req any) (int, map[string]any) {
 }
 
 // solve asks /solve for the solution of a puzzle string.
+// placement asks /hint about a fresh 6×6 2x3 puzzle and returns the cell
+// and value ('1'–'6') of the placement it gives.
+func (s *site) placement(t *testing.T, puzzle string) (int, byte) {
+	t.Helper()
+	code, h := s.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "box": "2x3"})
+	row, _ := h["row"].(float64)
+	col, _ := h["col"].(float64)
+	val, _ := h["value"].(float64)
+	if code != http.StatusOK || h["kind"] != "placement" {
+		t.Fatalf("/hint: %d %v", code, h)
+	}
+	return int(row)*6 + int(col), byte('0' + int(val))
+}
+
 func (s *site) solve(t *testing.T, puzzle string, size int, box string) string {
 	t.Helper()
 	code, out := s.post(t, "/solve", map[string]any{"puzzle": puzzle, "size": size, "box": box})
