@@ -46,13 +46,18 @@ func (b *Board) Empty() int {
 	return n
 }
 
+// valueOutOfRange is the error for value v in cell (r, c) of an n×n board.
+func valueOutOfRange(r, c, v, n int) *BoardError {
+	return &BoardError{Msg: fmt.Sprintf("%s: value %d is out of range 0-%d", CellName(r, c), v, n), Row: r, Col: c}
+}
+
 // outOfRange returns an error naming the first cell of b that holds a
 // value above N (which only Set and SetAt can store), nil when none does.
 func (b *Board) outOfRange() error {
 	n := b.shape.Size
 	for i, v := range b.cells[:b.shape.Cells()] {
 		if int(v) > n {
-			return &BoardError{Msg: fmt.Sprintf("%s: value %d is out of range 0-%d", CellName(i/n, i%n), v, n), Row: i / n, Col: i % n}
+			return valueOutOfRange(i/n, i%n, int(v), n)
 		}
 	}
 	return nil
@@ -229,7 +234,7 @@ func FromGrid(rows [][]int, box string) (Board, error) {
 		}
 		for c, v := range row {
 			if v < 0 || v > n {
-				return Board{}, &BoardError{Msg: fmt.Sprintf("%s: value %d is out of range 0-%d", CellName(r, c), v, n), Row: r, Col: c}
+				return Board{}, valueOutOfRange(r, c, v, n)
 			}
 			b.cells[r*n+c] = uint8(v)
 		}
