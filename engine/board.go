@@ -69,21 +69,23 @@ func (b *Board) Givens() int { return b.shape.Cells() - b.Empty() }
 // symbols maps values to their string form.
 const symbols = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-// String returns the board in string form: N·N symbols, '.' for empty.
-func (b Board) String() string {
-	n := b.shape.Cells()
-	buf := make([]byte, n)
-	for i, v := range b.cells[:n] {
-		buf[i] = symbols[v]
+// symbol returns the string form of value v on b: '?' for a value above N,
+// which only Set and SetAt can store and which no parser reads back.
+func (b *Board) symbol(v uint8) byte {
+	if int(v) > b.shape.Size {
+		return '?'
 	}
-	return string(buf)
+	return symbols[v]
 }
+
+// String returns the board in string form: N·N symbols, '.' for empty.
+func (b Board) String() string { return string(b.AppendText(make([]byte, 0, b.shape.Cells()))) }
 
 // AppendText appends the string form of b to dst, for callers that format
 // many boards into one buffer without allocating.
 func (b *Board) AppendText(dst []byte) []byte {
 	for _, v := range b.cells[:b.shape.Cells()] {
-		dst = append(dst, symbols[v])
+		dst = append(dst, b.symbol(v))
 	}
 	return dst
 }
@@ -103,7 +105,7 @@ func (b Board) Pretty() string {
 					line = append(line, '|', ' ')
 				}
 			}
-			line = append(line, symbols[b.Get(row, col)])
+			line = append(line, b.symbol(b.cells[row*n+col]))
 		}
 		if sep == "" {
 			sb := []byte(strings.Map(func(ch rune) rune {

@@ -133,14 +133,21 @@ func TestParseBoardAllocatesNothing(t *testing.T) {
 }
 
 // TestOutOfRangeValues: a value above N, which only Set and SetAt can
-// store, makes Grade and Hint answer ErrInvalidBoard naming the cell, and
-// Conflicts ignore it; none of them panics.
+// store, makes Solve, CountSolutions, Grade and Hint answer ErrInvalidBoard
+// naming the cell, Valid report false, Conflicts ignore it and the string
+// forms show it as '?'; none of them panics. The 9×9 shape has a solver of
+// its own, so a 16×16 board is checked too; 17 and 31 fit the candidate
+// masks, 255 does not.
 func TestOutOfRangeValues(t *testing.T) {
 	ctx := context.Background()
-	for _, v := range []int{10, 255} {
-		b := NewBoard(Shape{9, 3, 3})
-		b.Set(8, 8, v)
-		ok := NewBoard(Shape{9, 3, 3})
+	for _, tc := range []struct {
+		shape Shape
+		v     int
+	}{{Shape{9, 3, 3}, 10}, {Shape{9, 3, 3}, 31}, {Shape{9, 3, 3}, 255}, {Shape{16, 4, 4}, 17}, {Shape{16, 4, 4}, 255}} {
+		v, last := tc.v, tc.shape.Size-1
+		b := NewBoard(tc.shape)
+		b.Set(last, last, v)
+		ok := NewBoard(tc.shape)
 		check := func(name string, f func() error) {
 			t.Helper()
 			defer func() {
@@ -150,10 +157,12 @@ func TestOutOfRangeValues(t *testing.T) {
 			}()
 			err := f()
 			var be *BoardError
-			if !errors.As(err, &be) || be.Row != 8 || be.Col != 8 {
-				t.Errorf("value %d: %s: %v, want an invalid board error at r9c9", v, name, err)
+			if !errors.As(err, &be) || be.Row != last || be.Col != last || !errors.Is(err, ErrInvalidBoard) {
+				t.Errorf("%s value %d: %s: %v, want an invalid board error at %s", tc.shape.Box(), v, name, err, CellName(last, last))
 			}
 		}
+		check("Solve", func() error { _, err := Solve(ctx, b, Limits{}); return err })
+		check("CountSolutions", func() error { _, _, err := CountSolutions(ctx, b, 2, Limits{}); return err })
 		check("Grade", func() error { _, err := Grade(ctx, b, Limits{}); return err })
 		check("Hint", func() error { _, err := Hint(ctx, b, nil, Limits{}); return err })
 		check("Hint givens", func() error { _, err := Hint(ctx, ok, &b, Limits{}); return err })
@@ -165,6 +174,19 @@ func TestOutOfRangeValues(t *testing.T) {
 			}()
 			if cs := Conflicts(b); cs != nil {
 				t.Errorf("value %d: Conflicts %v", v, cs)
+			}
+			if Valid(&b) {
+				t.Errorf("%s value %d: Valid is true", tc.shape.Box(), v)
+			}
+			want := strings.Repeat(".", tc.shape.Cells()-1) + "?"
+			if got := b.String(); got != want {
+				t.Errorf("value %d: String %q, want %q", v, got, want)
+			}
+			if got := string(b.AppendText(nil)); got != want {
+				t.Errorf("value %d: AppendText %q, want %q", v, got, want)
+			}
+			if p := b.Pretty(); !strings.HasSuffix(p, "?\n") {
+				t.Errorf("value %d: Pretty ends %q, want a '?'", v, p[len(p)-8:])
 			}
 		}()
 	}

@@ -44,8 +44,9 @@ type Result struct {
 // when b has several solutions the answer is the lexicographically smallest
 // (row-major), so the same input always gives the same output.
 //
-// Errors: ErrConflict (a *ConflictError naming the cells) when givens break
-// a rule, ErrUnsolvable when there is no solution, ErrSearchLimit when the
+// Errors: ErrInvalidBoard (a *BoardError naming the cell) for a value above
+// N, which only Set and SetAt can store; ErrConflict (a *ConflictError
+// naming the cells) when givens break a rule, ErrUnsolvable when there is no solution, ErrSearchLimit when the
 // node budget runs out or ctx is done first. Solve allocates nothing once
 // warm, except on error paths.
 func Solve(ctx context.Context, b Board, lim Limits) (Result, error) {
@@ -61,7 +62,7 @@ func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 		return Result{}, boardError("invalid shape " + b.shape.Box())
 	}
 	if !Valid(&b) {
-		return Result{}, &ConflictError{Conflicts: Conflicts(b)}
+		return Result{}, rejected(&b)
 	}
 	s := getSolver(b.shape)
 	defer solverPool.Put(s)
@@ -104,7 +105,7 @@ func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats
 		return 0, Stats{}, boardError("invalid shape " + b.shape.Box())
 	}
 	if !Valid(&b) {
-		return 0, Stats{}, &ConflictError{Conflicts: Conflicts(b)}
+		return 0, Stats{}, rejected(&b)
 	}
 	if max < 1 {
 		max = 1

@@ -472,7 +472,7 @@ func (s *solver9) smallest(root *grid9) error {
 // solve9 is Solve for the 9×9 shape with 3×3 boxes.
 func solve9(ctx context.Context, b *Board, lim Limits) (Result, error) {
 	if !Valid(b) {
-		return Result{}, &ConflictError{Conflicts: Conflicts(*b)}
+		return Result{}, rejected(b)
 	}
 	s := getSolver9(ctx, lim, 2, true)
 	defer solver9Pool.Put(s)
@@ -501,7 +501,7 @@ func solve9(ctx context.Context, b *Board, lim Limits) (Result, error) {
 // count9 is CountSolutions for the 9×9 shape with 3×3 boxes.
 func count9(ctx context.Context, b *Board, max int, lim Limits) (int, Stats, error) {
 	if !Valid(b) {
-		return 0, Stats{}, &ConflictError{Conflicts: Conflicts(*b)}
+		return 0, Stats{}, rejected(b)
 	}
 	if max < 1 {
 		max = 1
