@@ -62,8 +62,11 @@ type Step struct {
 // holds a value above N, ErrConflict (a
 // *ConflictError) when b or the givens break a rule, ErrNoEmptyCells for a
 // full grid, ErrUnsolvable when b has no solution, ErrSearchLimit when the
-// search exceeds lim or ctx is done. Cost: one Solve plus the logical steps
-// up to the first placement.
+// search exceeds lim or ctx is done. Cost: a search for one solution (with
+// givens, for two solutions of the givens) plus the logical steps up to the
+// first placement; a Solve, for the smallest solution, only where a
+// "solution" hint is revealed or givens with several solutions meet a
+// mistake.
 func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error) {
 	if !b.shape.valid() {
 		return Step{}, boardError("invalid board shape " + b.shape.Box())
@@ -83,9 +86,13 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	if b.Empty() == 0 {
 		return Step{}, ErrNoEmptyCells
 	}
-	res, err := Solve(ctx, b, lim)
-	if err != nil {
+	// Any solution checks the logic's placements, since every solution
+	// agrees with them; only the fallback below needs the smallest one.
+	var sol Board
+	if n, _, err := countFirst(ctx, b, 1, lim, &sol); err != nil {
 		return Step{}, err
+	} else if n == 0 {
+		return Step{}, ErrUnsolvable
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
@@ -110,7 +117,7 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	placed := func(mv *move) (Step, error) {
 		st := Step{Kind: StepPlacement, Row: mv.cell / l.n, Col: mv.cell % l.n, Value: mv.value,
 			Technique: techs[mv.tech].name}
-		if int(res.Solution.cells[mv.cell]) != mv.value {
+		if int(sol.cells[mv.cell]) != mv.value {
 			// Logic is sound, so this is a bug; never hand it to a player.
 			return Step{}, fmt.Errorf("engine: hint %s=%d disagrees with the solution", CellName(st.Row, st.Col), st.Value)
 		}
@@ -148,7 +155,11 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 		addElim(&l.mv)
 	}
 	if l.bad {
-		return Step{}, ErrUnsolvable // cannot happen after Solve succeeded
+		return Step{}, ErrUnsolvable // cannot happen: b has a solution
+	}
+	res, err := Solve(ctx, b, lim)
+	if err != nil {
+		return Step{}, err
 	}
 	c := l.mostConstrained()
 	v := int(res.Solution.cells[c])
@@ -218,19 +229,25 @@ func mistake(ctx context.Context, b, g Board, lim Limits) (Step, bool, error) {
 			return st, true, nil
 		}
 	}
-	res, err := Solve(ctx, g, lim)
-	if err != nil {
+	var sol Board
+	if n, _, err := countFirst(ctx, g, 2, lim, &sol); err != nil {
 		return Step{}, false, err
-	}
-	if !res.Unique {
-		if _, err := Solve(ctx, b, lim); err == nil {
+	} else if n == 0 {
+		return Step{}, false, ErrUnsolvable
+	} else if n > 1 {
+		if n, _, err := countFirst(ctx, b, 1, lim, nil); err == nil && n > 0 {
 			return Step{}, false, nil
-		} else if !isUnsolvable(err) {
+		} else if err != nil && !isUnsolvable(err) {
 			return Step{}, false, err
 		}
+		res, err := Solve(ctx, g, lim)
+		if err != nil {
+			return Step{}, false, err
+		}
+		sol = res.Solution
 	}
 	for i := 0; i < b.shape.Cells(); i++ {
-		if bv := b.cells[i]; bv != 0 && g.cells[i] == 0 && bv != res.Solution.cells[i] {
+		if bv := b.cells[i]; bv != 0 && g.cells[i] == 0 && bv != sol.cells[i] {
 			st := Step{Kind: StepMistake, Row: i / n, Col: i % n, Value: int(bv), Cells: []Cell{{i / n, i % n}}}
 			st.Explanation = fmt.Sprintf("%s holds %d, which does not lead to the solution; erase it", CellName(i/n, i%n), bv)
 			return st, true, nil

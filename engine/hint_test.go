@@ -203,6 +203,61 @@ func TestHintMultipleSolutions(t *testing.T) {
 	if err != nil || st.Technique != "solution" || st.Value != res.Solution.Get(st.Row, st.Col) {
 		t.Errorf("empty board: %+v, %v", st, err)
 	}
+
+	// Givens with several solutions (an empty 4×4, whose smallest solution
+	// is 1234/3412/2143/4321): an entry off the smallest solution that
+	// still leads to one is no mistake; once the board has no solution, the
+	// first entry off the smallest solution is the mistake.
+	g := NewBoard(Shape{4, 2, 2})
+	ok := mustParse(t, "2...............")
+	if st, err := Hint(context.Background(), ok, &g, Limits{}); err != nil || st.Kind != StepPlacement {
+		t.Errorf("entry of another solution: %+v, %v", st, err)
+	}
+	bad := mustParse(t, "12....3.........") // r2c3 must hold 1 or 2
+	st, err = Hint(context.Background(), bad, &g, Limits{})
+	if err != nil || st.Kind != StepMistake || st.Row != 1 || st.Col != 2 || st.Value != 3 {
+		t.Errorf("board with no solution: %+v, %v; want the mistake r2c3=3", st, err)
+	}
+}
+
+// TestHintCost: Hint pays a search for one solution, not Solve's search for
+// the smallest of several. On a 25×25 grid with 55 % of its cells cleared
+// (many solutions, and the smallest costly to find), Hint answers a single
+// within a node budget that Solve runs out of, with and without givens;
+// the hint agrees with a solution of the board.
+func TestHintCost(t *testing.T) {
+	ctx := context.Background()
+	shape := Shape{25, 5, 5}
+	p, err := Generate(ctx, NewRand(1), Options{Shape: shape, Level: Easy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(0, 7))
+	b := p.Solution
+	for i := 0; i < shape.Cells(); i++ {
+		if rng.IntN(100) >= 45 {
+			b.SetAt(i, 0)
+		}
+	}
+	var one Board
+	n, st1, err := countFirst(ctx, b, 2, Limits{}, &one)
+	if err != nil || n != 2 {
+		t.Fatalf("count: %d, %v; want several solutions", n, err)
+	}
+	checkSolution(t, b, one)
+	lim := Limits{MaxNodes: 4*st1.Nodes + 100}
+	if _, err := Solve(ctx, b, lim); !errors.Is(err, ErrSearchLimit) {
+		t.Fatalf("Solve within %d nodes: %v; the board no longer tells the two searches apart", lim.MaxNodes, err)
+	}
+	for _, givens := range []*Board{nil, &b} {
+		st, err := Hint(ctx, b, givens, lim)
+		if err != nil {
+			t.Fatalf("givens %v: Hint within %d nodes: %v", givens != nil, lim.MaxNodes, err)
+		}
+		if st.Kind != StepPlacement || st.Technique == "solution" || b.Get(st.Row, st.Col) != 0 || one.Get(st.Row, st.Col) != st.Value {
+			t.Errorf("givens %v: hint %+v, a solution has %d there", givens != nil, st, one.Get(st.Row, st.Col))
+		}
+	}
 }
 
 // FuzzGradeHint: Grade and Hint never panic, and a hint's value always
@@ -235,6 +290,9 @@ func FuzzGradeHint(f *testing.F) {
 			return
 		}
 		res, err := Solve(ctx, b, lim)
+		if errors.Is(err, ErrSearchLimit) {
+			return // Hint needs one solution, Solve the smallest: it may cost more
+		}
 		if err != nil {
 			t.Fatalf("hint %+v for a board Solve rejects: %v", st, err)
 		}

@@ -93,14 +93,23 @@ func solveGeneric(ctx context.Context, b Board, lim Limits) (Result, error) {
 // Errors are those of Solve, except that no solution is a count of 0, not an
 // error.
 func CountSolutions(ctx context.Context, b Board, max int, lim Limits) (int, Stats, error) {
-	if b.shape == shape9 {
-		return count9(ctx, &b, max, lim)
-	}
-	return countGeneric(ctx, b, max, lim)
+	return countFirst(ctx, b, max, lim, nil)
 }
 
-// countGeneric is CountSolutions for any shape.
-func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats, error) {
+// countFirst is CountSolutions that, with out non-nil, also writes the first
+// solution it finds there (any solution, not the smallest): what a caller
+// needs that must know b is solvable, and whose use of the solution is the
+// same whichever it is, without Solve's cost of the smallest one.
+func countFirst(ctx context.Context, b Board, max int, lim Limits, out *Board) (int, Stats, error) {
+	if b.shape == shape9 {
+		return count9(ctx, &b, max, lim, out)
+	}
+	return countGeneric(ctx, b, max, lim, out)
+}
+
+// countGeneric is CountSolutions for any shape; with out non-nil, the first
+// solution found is written there.
+func countGeneric(ctx context.Context, b Board, max int, lim Limits, out *Board) (int, Stats, error) {
 	if !b.shape.valid() {
 		return 0, Stats{}, boardError("invalid shape " + b.shape.Box())
 	}
@@ -113,7 +122,11 @@ func countGeneric(ctx context.Context, b Board, max int, lim Limits) (int, Stats
 	s := getSolver(b.shape)
 	defer solverPool.Put(s)
 	s.begin(ctx, lim)
-	n, err := s.solutions(&b, max, false)
+	n, err := s.solutions(&b, max, out != nil)
+	if out != nil && n > 0 {
+		*out = Board{shape: b.shape}
+		copy(out.cells[:s.cells], s.out[:s.cells])
+	}
 	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
 }
 

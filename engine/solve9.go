@@ -498,18 +498,23 @@ func solve9(ctx context.Context, b *Board, lim Limits) (Result, error) {
 	return res, nil
 }
 
-// count9 is CountSolutions for the 9×9 shape with 3×3 boxes.
-func count9(ctx context.Context, b *Board, max int, lim Limits) (int, Stats, error) {
+// count9 is CountSolutions for the 9×9 shape with 3×3 boxes; with out
+// non-nil, the first solution found is written there.
+func count9(ctx context.Context, b *Board, max int, lim Limits, out *Board) (int, Stats, error) {
 	if !Valid(b) {
 		return 0, Stats{}, rejected(b)
 	}
 	if max < 1 {
 		max = 1
 	}
-	s := getSolver9(ctx, lim, max, false)
+	s := getSolver9(ctx, lim, max, out != nil)
 	defer solver9Pool.Put(s)
 	if s.stack[0].load(b) {
 		s.search(0)
+	}
+	if out != nil && s.count > 0 {
+		*out = Board{shape: b.shape}
+		copy(out.cells[:81], s.out[:])
 	}
 	return s.count, Stats{Nodes: s.nodes, Guesses: s.guesses}, s.err
 }

@@ -31,8 +31,8 @@ func sameAnswer(tb testing.TB, b Board, lim Limits) {
 	default:
 		tb.Fatalf("%s: solve9 error %v, generic %v", b, err9, errG)
 	}
-	n9, _, err9 := count9(ctx, &b, 3, lim)
-	nG, _, errG := countGeneric(ctx, b, 3, lim)
+	n9, _, err9 := count9(ctx, &b, 3, lim, nil)
+	nG, _, errG := countGeneric(ctx, b, 3, lim, nil)
 	if errors.Is(err9, ErrSearchLimit) || errors.Is(errG, ErrSearchLimit) {
 		return
 	}
@@ -105,7 +105,7 @@ func TestSolve9MultiSolution(t *testing.T) {
 				multi++
 			}
 			n, _, err := CountSolutions(context.Background(), p, 20, Limits{})
-			m, _, errG := countGeneric(context.Background(), p, 20, Limits{})
+			m, _, errG := countGeneric(context.Background(), p, 20, Limits{}, nil)
 			if err != nil || errG != nil || n != m {
 				t.Fatalf("%s: count %d, %v; generic %d, %v", p, n, err, m, errG)
 			}
