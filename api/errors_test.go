@@ -155,13 +155,30 @@ func TestBodyReadTimeout(t *testing.T) {
 	}
 }
 
+// TestMethodNotAllowedNamesMethods: Allow names HEAD wherever GET is
+// allowed, since the server answers HEAD there (RFC 9110 §10.2.1: Allow
+// lists the methods the resource supports).
 func TestMethodNotAllowedNamesMethods(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	if got, want := c.do("PUT", "/validate", "", nil).header.Get("Allow"), "POST"; got != want {
-		t.Errorf("PUT /validate: Allow %q, want %q", got, want)
+	tests := []struct{ method, target, allow, use string }{
+		{"PUT", "/validate", "POST", "use POST"},
+		{"POST", "/healthz", "GET, HEAD", "use GET or HEAD"},
+		{"DELETE", "/", "GET, HEAD", "use GET or HEAD"},
+		{"PUT", "/generate", "GET, HEAD, POST", "use GET, HEAD or POST"},
+		{"HEAD", "/solve", "POST", "use POST"},
 	}
-	if got, want := c.do("POST", "/healthz", mediaJSON, []byte("{}")).header.Get("Allow"), "GET"; got != want {
-		t.Errorf("POST /healthz: Allow %q, want %q", got, want)
+	for _, tt := range tests {
+		ex := c.do(tt.method, tt.target, "", nil)
+		if ex.status != http.StatusMethodNotAllowed {
+			t.Errorf("%s %s: %d, want 405", tt.method, tt.target, ex.status)
+			continue
+		}
+		if got := ex.header.Get("Allow"); got != tt.allow {
+			t.Errorf("%s %s: Allow %q, want %q", tt.method, tt.target, got, tt.allow)
+		}
+		if tt.method != http.MethodHead && !strings.HasSuffix(ex.problem(t).Detail, "; "+tt.use) {
+			t.Errorf("%s %s: detail %q, want it to end %q", tt.method, tt.target, ex.problem(t).Detail, tt.use)
+		}
 	}
 }
 

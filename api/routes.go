@@ -42,18 +42,32 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		allow := allowedMethods(r, req.URL.Path)
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed,
-			req.Method+" is not allowed on "+req.URL.Path+"; use "+strings.Join(allow, " or ")))
+			req.Method+" is not allowed on "+req.URL.Path+"; use "+orList(allow)))
 	})
 	return r
 }
 
-// allowedMethods lists the methods the router serves on path.
+// allowedMethods lists the methods the router serves on path: HEAD wherever
+// GET is, since middleware.GetHead answers it there. OPTIONS is not listed:
+// only a CORS preflight from an allowed origin is answered (by cors, before
+// routing), and a plain OPTIONS gets 405.
 func allowedMethods(r *chi.Mux, path string) []string {
 	var out []string
-	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		if r.Match(chi.NewRouteContext(), m, path) {
 			out = append(out, m)
+			if m == http.MethodGet {
+				out = append(out, http.MethodHead)
+			}
 		}
 	}
 	return out
+}
+
+// orList joins words as "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
