@@ -44,27 +44,70 @@ func errUnsupportedMedia(r *http.Request, accepted string) *problem {
 
 // decode reads one JSON value from the request body into v: the body must
 // be application/json, within the size limit the bodyLimit middleware set,
-// hold no field v does not know and nothing after the value. Errors are
-// *problem values (400 invalid_json or invalid_request, 413, 415).
+// hold no field v does not know and nothing after the value. One byte order
+// mark at the start is skipped. Errors are *problem values (400
+// invalid_json or invalid_request, 413, 415).
 func decode(r *http.Request, v any) error {
 	if mediaType(r) != mediaJSON {
 		return errUnsupportedMedia(r, mediaJSON)
 	}
-	return decodeJSON(r.Body, v)
+	return decodeJSON(skipBOM(r.Body), v)
+}
+
+// bom is the UTF-8 byte order mark. RFC 8259 §8.1 lets a parser ignore one
+// at the start of a JSON text, and some Windows clients send one.
+const bom = "\xEF\xBB\xBF"
+
+// skipBOM returns r without one byte order mark at its start.
+func skipBOM(r io.Reader) io.Reader { return &bomSkipper{r: r} }
+
+// bomSkipper is skipBOM's reader. Its first Read reads into the caller's
+// buffer, so a json.Decoder sees the reads it would see from r, and waits
+// for more bytes only while those read could still be the start of a mark
+// (a first NDJSON line shorter than a mark is answered without waiting).
+// That first Read needs room for a mark; json.Decoder and bufio.Reader ask
+// for far more.
+type bomSkipper struct {
+	r       io.Reader
+	started bool
+}
+
+func (s *bomSkipper) Read(p []byte) (int, error) {
+	if s.started {
+		return s.r.Read(p)
+	}
+	if len(p) < len(bom) {
+		return 0, io.ErrShortBuffer
+	}
+	s.started = true
+	var n int
+	var err error
+	for n < len(bom) && err == nil && string(p[:n]) == bom[:n] {
+		var m int
+		m, err = s.r.Read(p[n:])
+		n += m
+	}
+	if n >= len(bom) && string(p[:len(bom)]) == bom {
+		n = copy(p, p[len(bom):n])
+		if n == 0 && err == nil {
+			return s.r.Read(p)
+		}
+	}
+	return n, err
 }
 
 // emptyBody reports whether r has no body: a Content-Length of 0, or a body
-// of unknown length (chunked) that ends at once. When it reads a byte to
-// tell, r.Body still returns it.
+// of unknown length (chunked) that ends at once, or one that holds only a
+// byte order mark. When it reads bytes to tell, r.Body still returns them.
 func emptyBody(r *http.Request) bool {
 	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
 		return true
 	}
-	if r.ContentLength > 0 {
+	if r.ContentLength > int64(len(bom)) {
 		return false
 	}
 	br := bufio.NewReader(r.Body)
-	if _, err := br.Peek(1); err == io.EOF {
+	if b, err := br.Peek(len(bom) + 1); err == io.EOF && (len(b) == 0 || string(b) == bom) {
 		return true
 	}
 	r.Body = struct {

@@ -140,7 +140,9 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 // workers and, in order, to the writer.
 func readStream(ctx context.Context, d *deps, rc *http.ResponseController, body io.Reader,
 	getBatch func() *streamBatch, work, order chan<- *streamBatch) {
-	br := bufio.NewReaderSize(body, d.cfg.MaxLineBytes)
+	// A mark is skipped at the start of the stream only: one at the start
+	// of a later line stays, and fails that line.
+	br := bufio.NewReaderSize(skipBOM(body), d.cfg.MaxLineBytes)
 	for {
 		b := getBatch()
 		rc.SetReadDeadline(time.Now().Add(streamIdle))

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -125,6 +126,66 @@ func TestValidateStreamAnswersAsItGoes(t *testing.T) {
 	if rest, _ := io.ReadAll(br); len(rest) != 0 {
 		t.Fatalf("extra output %q", rest)
 	}
+}
+
+// TestValidateStreamByteOrderMark: a UTF-8 byte order mark that starts the
+// stream is skipped; one anywhere else (a second mark, the start of a later
+// line) is an error in its line's result, as any stray byte is.
+func TestValidateStreamByteOrderMark(t *testing.T) {
+	ts, _ := streamServer(t, DefaultConfig())
+	item := func(id string) string { return `{"id":"` + id + `","puzzle":"` + classic + `"}` + "\n" }
+	tests := []struct {
+		name  string
+		body  string
+		codes []string // each result's error code, "" for a valid result
+	}{
+		{"at the start", utf8BOM + item("a") + item("b"), []string{"", ""}},
+		{"at a later line", item("a") + utf8BOM + item("b") + item("c"), []string{"", codeInvalidJSON, ""}},
+		{"two at the start", utf8BOM + utf8BOM + item("a") + item("b"), []string{codeInvalidJSON, ""}},
+		{"at the start and a later line", utf8BOM + item("a") + utf8BOM + item("b"), []string{"", codeInvalidJSON}},
+		{"mark only", utf8BOM, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := postStream(t, context.Background(), ts.URL, strings.NewReader(tt.body))
+			defer resp.Body.Close()
+			out, err := io.ReadAll(resp.Body)
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("status %d, %v", resp.StatusCode, err)
+			}
+			var codes []string
+			for line := range strings.Lines(string(out)) {
+				var r itemResult
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("result %q: %v", line, err)
+				}
+				code := ""
+				if r.Error != nil {
+					code = r.Error.Code
+				} else if r.Valid == nil || !*r.Valid {
+					code = "not valid"
+				}
+				codes = append(codes, code)
+			}
+			if diff := cmp.Diff(tt.codes, codes); diff != "" {
+				t.Errorf("result codes (-want +got):\n%s\n%s", diff, out)
+			}
+		})
+	}
+
+	// A first line too short to hold a mark is answered at once, without
+	// waiting for the bytes a mark would need.
+	t.Run("short first line", func(t *testing.T) {
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		resp := postStream(t, context.Background(), ts.URL, pr)
+		defer resp.Body.Close()
+		io.WriteString(pw, "\n")
+		line, err := bufio.NewReader(resp.Body).ReadString('\n')
+		if err != nil || !strings.Contains(line, codeInvalidJSON) {
+			t.Fatalf("result %q, %v; want an invalid_json error for the empty line", line, err)
+		}
+	})
 }
 
 // endlessLines is a body that yields valid lines until closed.
