@@ -163,12 +163,22 @@ func mustRender(t *testing.T, dir string) *manifests {
 }
 
 var (
-	bases = []string{"base", filepath.Join("overlays", "production")}
+	// bases are the kustomizations the tests render: the base and every
+	// overlay.
+	bases = append([]string{"base"}, mustGlob(filepath.Join("overlays", "*"))...)
 
 	buildOnce sync.Once
 	binPath   string
 	buildErr  error
 )
+
+func mustGlob(pattern string) []string {
+	m, err := filepath.Glob(pattern)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
 
 // stampedVersion is what the tests stamp into the binary with the
 // Dockerfile's build line.
@@ -451,6 +461,57 @@ func TestProductionOverlay(t *testing.T) {
 	}
 }
 
+// TestGoMemLimit: every kustomization sets GOMEMLIMIT to 80–90 % of the
+// container's memory limit. The Go runtime's limit is soft, and the
+// cgroup's is hard and also counts memory the runtime does not (the mapped
+// binary, kernel socket buffers): at 100 % (limits.memory through a
+// resourceFieldRef) the kernel OOM-kills the pod before the GC works
+// harder. Far below 90 % (or a number without its unit, read as bytes) the
+// GC runs more than it needs to.
+func TestGoMemLimit(t *testing.T) {
+	for _, dir := range bases {
+		t.Run(dir, func(t *testing.T) {
+			c := mustRender(t, dir).deployment.Spec.Template.Spec.Containers[0]
+			limit, ok := c.Resources.Limits[corev1.ResourceMemory]
+			if !ok {
+				t.Fatal("no memory limit")
+			}
+			v, ok := deploymentEnv(t, c)["GOMEMLIMIT"]
+			if !ok {
+				t.Fatalf("GOMEMLIMIT is not set (memory limit %s)", limit.String())
+			}
+			n, ok := goByteCount(v)
+			if !ok {
+				t.Fatalf("GOMEMLIMIT=%s is not a byte count the Go runtime reads", v)
+			}
+			if ratio := float64(n) / float64(limit.Value()); ratio < 0.80 || ratio > 0.90 {
+				t.Errorf("GOMEMLIMIT=%s is %.1f %% of the memory limit %s, want 80–90 %%", v, 100*ratio, limit.String())
+			}
+		})
+	}
+}
+
+// goByteCount reads a GOMEMLIMIT value as the Go runtime does (go doc
+// runtime/debug.SetMemoryLimit): a whole number of bytes with an optional
+// suffix B, KiB, MiB, GiB or TiB. "off", no limit, is not a count.
+func goByteCount(s string) (int64, bool) {
+	mult := int64(1)
+	for i, unit := range []string{"KiB", "MiB", "GiB", "TiB"} {
+		if n, ok := strings.CutSuffix(s, unit); ok {
+			s, mult = n, int64(1)<<(10*(i+1))
+			break
+		}
+	}
+	if mult == 1 {
+		s = strings.TrimSuffix(s, "B")
+	}
+	n, err := strconv.ParseUint(s, 10, 63)
+	if err != nil || int64(n) > (1<<63-1)/mult {
+		return 0, false
+	}
+	return int64(n) * mult, true
+}
+
 // deploymentEnv returns the container's environment as the kubelet would
 // set it (resourceFieldRef resolved from the container's limits).
 func deploymentEnv(t *testing.T, c corev1.Container) map[string]string {
@@ -539,6 +600,12 @@ func TestDeploymentConfigIsWhatSudokudReads(t *testing.T) {
 			if grace <= drain+time.Second {
 				t.Errorf("terminationGracePeriodSeconds %v does not cover shutdown delay + drain timeout %v", grace, drain)
 			}
+			// The runtime runs with the GOMEMLIMIT that TestGoMemLimit read.
+			if want, ok := goByteCount(env["GOMEMLIMIT"]); ok {
+				if got := gauge(t, srv.url, "go_gc_gomemlimit_bytes"); got != float64(want) {
+					t.Errorf("GOMEMLIMIT=%s: the runtime's limit is %v bytes, want %d", env["GOMEMLIMIT"], got, want)
+				}
+			}
 			for _, p := range []*corev1.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
 				resp, err := http.Get(srv.url + p.HTTPGet.Path)
 				if err != nil {
@@ -551,6 +618,28 @@ func TestDeploymentConfigIsWhatSudokudReads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gauge returns the value of the unlabelled series name on url's /metrics.
+func gauge(t *testing.T, url, name string) float64 {
+	t.Helper()
+	resp, err := http.Get(url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, v, err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("/metrics has no %s", name)
+	return 0
 }
 
 // sameSetting reports whether the environment value want is the value got
