@@ -406,6 +406,12 @@ func TestWiring(t *testing.T) {
 			if c.LivenessProbe.HTTPGet.Path != "/healthz" || c.ReadinessProbe.HTTPGet.Path != "/readyz" {
 				t.Errorf("liveness %s, readiness %s: want /healthz and /readyz", c.LivenessProbe.HTTPGet.Path, c.ReadinessProbe.HTTPGet.Path)
 			}
+			// One slow /readyz under load must not take a pod out of
+			// service. The drain does not need it to: a terminating pod's
+			// endpoints turn not ready at deletion, whatever the probe says.
+			if ft := c.ReadinessProbe.FailureThreshold; ft < 2 {
+				t.Errorf("readiness failureThreshold %d: one slow /readyz answer takes the pod out of service", ft)
+			}
 			for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
 				if _, ok := c.Resources.Requests[r]; !ok {
 					t.Errorf("no %s request", r)
