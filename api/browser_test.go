@@ -377,6 +377,44 @@ func TestPlaygroundBrowser(t *testing.T) {
 		site.heal("/validate")
 		p.waitf("win after the server recovers", `document.getElementById('status').dataset.tone === 'win'`)
 	})
+
+	t.Run("Reset in the middle of a game starts the clock again from 0:00", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 10)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		p.click(-1, "#hint")
+		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		p.waitf("a second on the clock", `document.getElementById('timer').textContent !== '0:00'`)
+		reset := time.Now()
+		p.click(-1, "#reset")
+		if got := p.text("#timer"); got != "0:00" {
+			t.Errorf("timer %s right after Reset, want 0:00", got)
+		}
+		if got := p.board(); got != puzzle {
+			t.Fatalf("board after Reset %s, want the givens %s", got, puzzle)
+		}
+		// The fresh attempt is timed and counted on its own: its win takes
+		// no longer than the time since Reset and names no hint.
+		p.click(0)
+		p.keys(keyboardFill(p.board(), sol, 6))
+		p.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
+		since := time.Since(reset)
+		st := p.status()
+		m := regexp.MustCompile(`^Solved! .* in (\d+):(\d\d)`).FindStringSubmatch(st)
+		if m == nil {
+			t.Fatalf("win message %q does not show the time", st)
+		}
+		var mins, secs int
+		fmt.Sscan(m[1], &mins)
+		fmt.Sscan(m[2], &secs)
+		if took := time.Duration(60*mins+secs) * time.Second; took > since {
+			t.Errorf("win message %q: %v, but Reset was %v ago", st, took, since.Round(time.Millisecond))
+		}
+		if strings.Contains(st, "hint") {
+			t.Errorf("win message %q counts the hint taken before Reset", st)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------

@@ -537,9 +537,10 @@
       : 'Notes off: keys enter values.');
   }
 
+  // reset puts the board back to the givens for a fresh attempt: the clock
+  // starts again from 0:00 and no hint is counted.
   function reset() {
     if (!game.shape) return;
-    const wasFinished = game.finished;
     game.cells = game.givens.slice();
     game.kind = game.givens.map((v) => (v ? GIVEN : EMPTY));
     game.notes = new Uint32Array(game.givens.length);
@@ -551,7 +552,8 @@
     game.won = false;
     game.check++;
     game.conflicts = findConflicts();
-    if (wasFinished) { game.hints = 0; startTimer(); }
+    game.hints = 0;
+    startTimer();
     paint();
     setStatus('Board reset to the givens.');
   }
