@@ -567,8 +567,7 @@
     game.meta = meta || {};
     buildBoard();
     game.sel = -1;
-    game.hints = 0;
-    reset();
+    reset(); // also zeroes the hints and starts the clock
     game.sel = Math.max(0, game.cells.indexOf(0));
     paint();
     const parts = [`${shape.n}×${shape.n}`, `box ${shape.r}×${shape.c}`];
@@ -580,7 +579,6 @@
     el.info.title = tech.length
       ? 'Techniques a solver needs: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k.replace(/_/g, ' ')} ×${v}`).join(', ')
       : '';
-    startTimer();
     const restored = restoreGame();
     game.loading = false;
     saveGame();
