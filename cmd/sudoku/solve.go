@@ -146,8 +146,13 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 }
 
 // shapeFlags returns the shape that --size and --box fix, or the zero shape
-// when neither is given.
+// when neither is given. A size past the largest board is refused here: the
+// engine's message lists the boxes of the size by trying every divisor, which
+// for --size 9223372036854775807 never ended.
 func shapeFlags(size int, box string) (engine.Shape, error) {
+	if size > engine.MaxSize {
+		return engine.Shape{}, fmt.Errorf("size %d is not supported (the largest board is %dx%d)", size, engine.MaxSize, engine.MaxSize)
+	}
 	if box == "" {
 		if size == 0 {
 			return engine.Shape{}, nil
@@ -159,6 +164,9 @@ func shapeFlags(size int, box string) (engine.Shape, error) {
 	c, err2 := strconv.Atoi(cs)
 	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
 		return engine.Shape{}, fmt.Errorf("--box %q: want RxC, e.g. 3x3", box)
+	}
+	if r > engine.MaxSize || c > engine.MaxSize {
+		return engine.Shape{}, fmt.Errorf("--box %s is not supported (the largest board is %dx%d)", box, engine.MaxSize, engine.MaxSize)
 	}
 	if size != 0 && size != r*c {
 		return engine.Shape{}, fmt.Errorf("--box %s is for size %d, not --size %d", box, r*c, size)

@@ -405,3 +405,23 @@ func TestUsage(t *testing.T) {
 		t.Errorf("solve --help: exit %d, usage %q", code, errOut)
 	}
 }
+
+// TestHugeShapeFlags: a size or box far past the largest board is a usage
+// error at once; the engine's error message counted its way through every
+// divisor of the size, and --size 9223372036854775807 or --box
+// 3000000000x3000000000 never finished.
+func TestHugeShapeFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "--size", "9223372036854775807"},
+		{"solve", "--box", "3000000000x3000000000"},
+		{"solve", "--box", "2x4611686018427387903"},
+		{"rate", "--size", "9223372036854775807"},
+		{"generate", "--size", "9223372036854775807"},
+		{"generate", "--box", "3000000000x3000000000"},
+	} {
+		out, errOut, code := runCmd(t, "", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "not supported") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and a message", args, code, out, errOut, exitUsage)
+		}
+	}
+}
