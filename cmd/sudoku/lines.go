@@ -39,8 +39,9 @@ package main
 // length class (a line whose class has not been timed yet ends its chunk,
 // so that a few slow puzzles still spread over every worker, even after
 // many cheap ones of another size); no goroutine per line,
-// chunk buffers are reused, and with one job everything runs inline on the
-// calling goroutine.
+// chunk buffers are reused, and with one job the lines are processed inline
+// on the calling goroutine (a read that may block waits on another, so that
+// a signal still ends the run).
 
 import (
 	"bufio"
@@ -582,7 +583,22 @@ func (p *pipeline) runInline(ctx context.Context, src source, bw *bufio.Writer) 
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
-		rerr := fill(src, c, nil)
+		var rerr error
+		if src.idle() {
+			// The read may block (a pipe whose writer is idle, a
+			// terminal): wait for it beside ctx, so that a signal ends
+			// the run at once, as it does with more jobs. The reader is
+			// then left to a read that closing the inputs or exiting ends.
+			filled := make(chan error, 1)
+			go func() { filled <- fill(src, c, nil) }()
+			select {
+			case rerr = <-filled:
+			case <-ctx.Done():
+				return total, ctx.Err()
+			}
+		} else {
+			rerr = fill(src, c, nil)
+		}
 		if len(c.ends) == 0 && rerr == nil {
 			return total, nil
 		}

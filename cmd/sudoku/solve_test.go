@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -424,4 +426,57 @@ func TestHugeShapeFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and a message", args, code, out, errOut, exitUsage)
 		}
 	}
+}
+
+// TestSolveInterruptedWhileReading: a signal that comes while the input
+// has nothing to read (a pipe whose writer is idle, a terminal) ends the
+// run at once. With -j 1 the read held the only goroutine, so the run went
+// on waiting for the next line and Ctrl-C or SIGTERM did nothing.
+func TestSolveInterruptedWhileReading(t *testing.T) {
+	for _, j := range []string{"1", "2"} {
+		ctx, cancel := context.WithCancel(t.Context())
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		var errb strings.Builder
+		done := make(chan int, 1)
+		reads := make(chan struct{}, 2)
+		in := &notifyReader{r: inR, reads: reads}
+		go func() { done <- run(ctx, []string{"solve", "-j", j}, in, outW, &errb) }()
+		if _, err := io.WriteString(inW, easy9+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		answer, err := bufio.NewReader(outR).ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAnswers(t, []string{easy9}, []want{solved(3, 3)}, answer)
+		<-reads
+		<-reads // the run waits for a second line that does not come
+		cancel()
+		select {
+		case code := <-done:
+			if code != exitFailure || !strings.Contains(errb.String(), "interrupted") {
+				t.Errorf("-j %s: exit %d, stderr %q; want %d, interrupted", j, code, errb.String(), exitFailure)
+			}
+		case <-time.After(time.Minute):
+			t.Errorf("-j %s: the run did not end after the interruption", j)
+		}
+		inW.Close()
+		outR.Close()
+	}
+}
+
+// notifyReader reports each call of Read on reads (dropping reports the
+// channel has no room for) before it reads.
+type notifyReader struct {
+	r     io.Reader
+	reads chan<- struct{}
+}
+
+func (n *notifyReader) Read(p []byte) (int, error) {
+	select {
+	case n.reads <- struct{}{}:
+	default:
+	}
+	return n.r.Read(p)
 }
