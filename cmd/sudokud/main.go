@@ -133,11 +133,14 @@ func newLogger(cfg config, w io.Writer) (*slog.Logger, error) {
 }
 
 // run is the whole server: it returns when ctx is done and the server has
-// drained, or at once on a bad config or a bind error. Logs go to stdout,
+// drained, or at once on a bad config or a bind error (nil after -h). Logs go to stdout,
 // usage errors to stderr. The first log line after the config is
 // "listening" with the bound address (useful with port 0).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // -h: the flags are printed
+	}
 	if err != nil {
 		return err
 	}

@@ -273,3 +273,18 @@ func TestRunEndToEnd(t *testing.T) {
 		t.Error("config not logged exactly once")
 	}
 }
+
+// TestHelp: -h prints the flags and is no error (main exits 0); run
+// returned flag.ErrHelp, so "sudokud -h" ended with "sudokud: flag: help
+// requested" and exit status 1.
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "--help"} {
+		var stderr strings.Builder
+		if err := run(context.Background(), []string{"sudokud", arg}, env(nil), io.Discard, &stderr); err != nil {
+			t.Errorf("%s: %v", arg, err)
+		}
+		if !strings.Contains(stderr.String(), "-max-heavy") {
+			t.Errorf("%s: no usage on stderr: %q", arg, stderr.String())
+		}
+	}
+}
