@@ -86,7 +86,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
-		name := "SUDOKUD_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		name := envName(f.Name)
 		if v := getenv(name); v != "" && envErr == nil {
 			if err := fs.Set(f.Name, v); err != nil {
 				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
@@ -102,8 +102,55 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
+	if err := checkConfig(fs, cfg); err != nil {
+		return cfg, err
+	}
 	cfg.API.CORSOrigins = splitList(cfg.CORSOrigins)
 	return cfg, nil
+}
+
+// envName is the environment variable of flag name: SUDOKUD_MAX_BODY_BYTES
+// for max-body-bytes.
+func envName(name string) string {
+	return "SUDOKUD_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+}
+
+// checkConfig refuses the values that the API would silently replace by its
+// defaults (the config log showed them as given: -max-heavy 0 ran GOMAXPROCS
+// heavy requests at once) and negative durations, which net/http reads as no
+// timeout.
+func checkConfig(fs *flag.FlagSet, cfg config) error {
+	a := cfg.API
+	for _, c := range []struct {
+		name string
+		ok   bool
+		want string
+	}{
+		{"read-header-timeout", cfg.ReadHeaderTimeout >= 0, "0 or more"},
+		{"read-timeout", cfg.ReadTimeout >= 0, "0 or more"},
+		{"write-timeout", cfg.WriteTimeout >= 0, "0 or more"},
+		{"idle-timeout", cfg.IdleTimeout >= 0, "0 or more"},
+		{"drain-timeout", cfg.DrainTimeout >= 0, "0 or more"},
+		{"shutdown-delay", cfg.ShutdownDelay >= 0, "0 or more"},
+		{"max-body-bytes", a.MaxBodyBytes > 0, "at least 1"},
+		{"max-batch-items", a.MaxBatchItems > 0, "at least 1"},
+		{"max-line-bytes", a.MaxLineBytes > 0, "at least 1"},
+		{"solve-timeout", a.SolveTimeout > 0, "more than 0"},
+		{"generate-timeout", a.GenerateTimeout > 0, "more than 0"},
+		{"max-nodes", a.MaxNodes >= 0, "0 (the engine's default) or more"},
+		{"max-heavy", a.MaxHeavy > 0, "at least 1"},
+		{"heavy-queue", a.HeavyQueue >= 0, "0 or more"},
+		{"queue-wait", a.QueueWait > 0, "more than 0"},
+		{"rate-limit", a.RateLimit >= 0, "0 (no limit) or more"}, // false for NaN too
+		{"rate-burst", a.RateBurst > 0, "at least 1"},
+		{"workers", a.Workers > 0, "at least 1"},
+		{"pool-slow", a.PoolSlow > 0, "more than 0"},
+	} {
+		if !c.ok {
+			return fmt.Errorf("-%s (%s) is %s; want %s", c.name, envName(c.name), fs.Lookup(c.name).Value, c.want)
+		}
+	}
+	return nil
 }
 
 func splitList(s string) []string {

@@ -288,3 +288,50 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestParseConfigRefusesReplacedValues: a value the API would put its
+// default in place of (a zero or negative limit, a negative budget) is a
+// config error naming the flag and its variable. They were accepted and
+// logged as given while the server ran with the default: -max-heavy 0 ran
+// GOMAXPROCS heavy requests at once, -queue-wait 0 waited 1s, -max-nodes -1
+// searched 2,000,000 nodes. Negative server timeouts, which net/http reads
+// as none, are refused too.
+func TestParseConfigRefusesReplacedValues(t *testing.T) {
+	for _, bad := range [][]string{
+		{"-max-body-bytes", "0"},
+		{"-max-batch-items", "-1"},
+		{"-max-line-bytes", "0"},
+		{"-solve-timeout", "0s"},
+		{"-generate-timeout", "-1s"},
+		{"-max-nodes", "-1"},
+		{"-max-heavy", "0"},
+		{"-heavy-queue", "-1"},
+		{"-queue-wait", "0s"},
+		{"-rate-limit", "-5"},
+		{"-rate-limit", "NaN"},
+		{"-rate-burst", "0"},
+		{"-workers", "0"},
+		{"-pool-slow", "0s"},
+		{"-read-header-timeout", "-1s"},
+		{"-read-timeout", "-1s"},
+		{"-write-timeout", "-1s"},
+		{"-idle-timeout", "-1s"},
+		{"-drain-timeout", "-1s"},
+		{"-shutdown-delay", "-1s"},
+	} {
+		_, err := parseConfig(append([]string{"sudokud"}, bad...), env(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("%v: error %v, want one naming %s", bad, err, bad[0])
+		}
+		name := "SUDOKUD_" + strings.ToUpper(strings.ReplaceAll(bad[0][1:], "-", "_"))
+		_, err = parseConfig([]string{"sudokud"}, env(map[string]string{name: bad[1]}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%s: error %v, want one naming %s", name, bad[1], err, name)
+		}
+	}
+	// The zeros that mean something stay accepted.
+	if _, err := parseConfig([]string{"sudokud", "-max-nodes", "0", "-rate-limit", "0", "-heavy-queue", "0",
+		"-shutdown-delay", "0s", "-read-timeout", "0s"}, env(nil), io.Discard); err != nil {
+		t.Errorf("zeros with a meaning: %v", err)
+	}
+}
