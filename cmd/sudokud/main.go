@@ -145,6 +145,7 @@ func checkConfig(fs *flag.FlagSet, cfg config) error {
 		{"rate-burst", a.RateBurst > 0, "at least 1"},
 		{"workers", a.Workers > 0, "at least 1"},
 		{"pool-slow", a.PoolSlow > 0, "more than 0"},
+		{"pool-size", a.PoolSize != 0, "1 or more, or negative for no pool"},
 	} {
 		if !c.ok {
 			return fmt.Errorf("-%s (%s) is %s; want %s", c.name, envName(c.name), fs.Lookup(c.name).Value, c.want)

@@ -294,8 +294,9 @@ func TestHelp(t *testing.T) {
 // config error naming the flag and its variable. They were accepted and
 // logged as given while the server ran with the default: -max-heavy 0 ran
 // GOMAXPROCS heavy requests at once, -queue-wait 0 waited 1s, -max-nodes -1
-// searched 2,000,000 nodes. Negative server timeouts, which net/http reads
-// as none, are refused too.
+// searched 2,000,000 nodes, -pool-size 0 kept 4 puzzles ready per slow
+// combination (a negative size is the way to have no pool). Negative server
+// timeouts, which net/http reads as none, are refused too.
 func TestParseConfigRefusesReplacedValues(t *testing.T) {
 	for _, bad := range [][]string{
 		{"-max-body-bytes", "0"},
@@ -312,6 +313,7 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 		{"-rate-burst", "0"},
 		{"-workers", "0"},
 		{"-pool-slow", "0s"},
+		{"-pool-size", "0"},
 		{"-read-header-timeout", "-1s"},
 		{"-read-timeout", "-1s"},
 		{"-write-timeout", "-1s"},
@@ -329,9 +331,9 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 			t.Errorf("%s=%s: error %v, want one naming %s", name, bad[1], err, name)
 		}
 	}
-	// The zeros that mean something stay accepted.
+	// The zeros that mean something stay accepted, and a negative pool size.
 	if _, err := parseConfig([]string{"sudokud", "-max-nodes", "0", "-rate-limit", "0", "-heavy-queue", "0",
-		"-shutdown-delay", "0s", "-read-timeout", "0s"}, env(nil), io.Discard); err != nil {
+		"-shutdown-delay", "0s", "-read-timeout", "0s", "-pool-size", "-1"}, env(nil), io.Discard); err != nil {
 		t.Errorf("zeros with a meaning: %v", err)
 	}
 }
