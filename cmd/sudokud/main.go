@@ -106,6 +106,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return cfg, err
 	}
 	cfg.API.CORSOrigins = splitList(cfg.CORSOrigins)
+	if len(cfg.API.CORSOrigins) == 0 {
+		// The API reads no origins as its default, "*": every origin.
+		return cfg, fmt.Errorf("-cors-origins (%s) is %q; want origins, or * for any", envName("cors-origins"), cfg.CORSOrigins)
+	}
 	return cfg, nil
 }
 

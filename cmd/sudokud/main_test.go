@@ -337,3 +337,19 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 		t.Errorf("zeros with a meaning: %v", err)
 	}
 }
+
+// TestParseConfigCORSOriginsEmpty: -cors-origins that names no origin is
+// a config error. The API reads an empty list as its default, "*", so
+// -cors-origins "" (meant as "no browser may call") let every origin call.
+func TestParseConfigCORSOriginsEmpty(t *testing.T) {
+	for _, v := range []string{"", ",", " , "} {
+		_, err := parseConfig([]string{"sudokud", "-cors-origins", v}, env(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "-cors-origins") {
+			t.Errorf("-cors-origins %q: error %v, want one naming -cors-origins", v, err)
+		}
+	}
+	_, err := parseConfig([]string{"sudokud"}, env(map[string]string{"SUDOKUD_CORS_ORIGINS": ","}), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "SUDOKUD_CORS_ORIGINS") {
+		t.Errorf("SUDOKUD_CORS_ORIGINS=\",\": error %v, want one naming the variable", err)
+	}
+}
