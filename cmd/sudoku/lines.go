@@ -308,11 +308,6 @@ func (lr *lineReader) next(dst []byte) (_ []byte, ok bool, err error) {
 			lr.reading, lr.atStart = true, true
 		}
 		line, err := lr.raw()
-		if lr.atStart {
-			// A file saved by some Windows editors starts with a UTF-8
-			// byte order mark: not part of its first puzzle.
-			line, lr.atStart = bytes.TrimPrefix(line, utf8BOM), false
-		}
 		if err == io.EOF && line == nil {
 			lr.closeFile()
 			lr.cur++
@@ -336,6 +331,12 @@ func (lr *lineReader) next(dst []byte) (_ []byte, ok bool, err error) {
 func (lr *lineReader) raw() ([]byte, error) {
 	line, err := lr.br.ReadSlice('\n')
 	lr.bytes += int64(len(line))
+	if lr.atStart {
+		// A file saved by some Windows editors starts with a UTF-8 byte
+		// order mark: not part of its first puzzle. Dropped here, before a
+		// long line is cut after its leading whitespace.
+		line, lr.atStart = bytes.TrimPrefix(line, utf8BOM), false
+	}
 	if err == nil {
 		return line[:len(line)-1], nil
 	}

@@ -447,3 +447,17 @@ func TestLineReaderLongLeadingSpace(t *testing.T) {
 	}
 	checkAnswers(t, []string{easy9, hard9}, []want{solved(3, 3), solved(3, 3)}, out)
 }
+
+// TestLineReaderByteOrderMarkBeforeLongLeadingSpace: a byte order mark
+// before more than maxLineBytes of indentation is dropped before the cap,
+// like the blanks after it. The cap kept the mark and blanks only, the
+// mark was dropped after it, and the puzzle line was skipped as blank.
+func TestLineReaderByteOrderMarkBeforeLongLeadingSpace(t *testing.T) {
+	pad := strings.Repeat(" ", maxLineBytes+1)
+	for _, size := range []int{16, 64 << 10} {
+		got := readAll(t, size, false, "\ufeff"+pad+easy9+"\n"+hard9+"\n")
+		if len(got) != 2 || got[0] != easy9 || got[1] != hard9 {
+			t.Errorf("buffer %d: got %d lines %.20q, want the two puzzles", size, len(got), got)
+		}
+	}
+}
