@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -144,6 +145,8 @@ func checkConfig(fs *flag.FlagSet, cfg config) error {
 		{"max-nodes", a.MaxNodes >= 0, "0 (the engine's default) or more"},
 		{"max-heavy", a.MaxHeavy > 0, "at least 1"},
 		{"heavy-queue", a.HeavyQueue >= 0, "0 or more"},
+		// The API sizes its queue by the sum, which must not overflow.
+		{"heavy-queue", a.HeavyQueue <= math.MaxInt-a.MaxHeavy, fmt.Sprintf("at most %d with -max-heavy %d", math.MaxInt-a.MaxHeavy, a.MaxHeavy)},
 		{"queue-wait", a.QueueWait > 0, "more than 0"},
 		{"rate-limit", a.RateLimit >= 0, "0 (no limit) or more"}, // false for NaN too
 		{"rate-burst", a.RateBurst > 0, "at least 1"},

@@ -353,3 +353,22 @@ func TestParseConfigCORSOriginsEmpty(t *testing.T) {
 		t.Errorf("SUDOKUD_CORS_ORIGINS=\",\": error %v, want one naming the variable", err)
 	}
 }
+
+// TestParseConfigHeavyOverflow: -max-heavy and -heavy-queue whose sum
+// overflows are a config error; the API sized its queue by the sum, and the
+// server panicked at start ("makechan: size out of range").
+func TestParseConfigHeavyOverflow(t *testing.T) {
+	for _, args := range [][]string{
+		{"-max-heavy", "9223372036854775807"},
+		{"-heavy-queue", "9223372036854775807"},
+		{"-max-heavy", "4611686018427387904", "-heavy-queue", "4611686018427387904"},
+	} {
+		_, err := parseConfig(append([]string{"sudokud"}, args...), env(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "-heavy-queue") {
+			t.Errorf("%v: error %v, want one naming -heavy-queue", args, err)
+		}
+	}
+	if _, err := parseConfig([]string{"sudokud", "-max-heavy", "1", "-heavy-queue", "9223372036854775806"}, env(nil), io.Discard); err != nil {
+		t.Errorf("a sum of math.MaxInt: %v", err)
+	}
+}
