@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,5 +69,32 @@ func TestMetrics(t *testing.T) {
 		if !strings.Contains(string(ex.body), name) {
 			t.Errorf("/metrics lacks %s", name)
 		}
+	}
+}
+
+// TestMetricsMethodLabelBounded: a method the server does not know is
+// counted as "other", so clients cannot add a series per made-up method.
+func TestMetricsMethodLabelBounded(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	srv := New(DefaultConfig(), nil, reg)
+	t.Cleanup(srv.Close)
+	c := &apiClient{tb: t, h: srv, srv: srv}
+	for i := range 5 {
+		c.do("BREW"+strconv.Itoa(i), "/solve", "", nil)
+	}
+	c.do(http.MethodPost, "/healthz", "", nil)
+
+	m := srv.deps.metrics
+	if got := testutil.ToFloat64(m.requests.WithLabelValues("unmatched", "other", "405")); got != 5 {
+		t.Errorf("requests{unmatched,other,405} = %v, want 5", got)
+	}
+	if got := testutil.ToFloat64(m.requests.WithLabelValues("unmatched", "POST", "405")); got != 1 {
+		t.Errorf("requests{unmatched,POST,405} = %v, want 1", got)
+	}
+	if got := testutil.CollectAndCount(m.requests); got != 2 {
+		t.Errorf("%d request series, want 2 (other and POST)", got)
+	}
+	if got := testutil.CollectAndCount(m.requestDuration); got != 2 {
+		t.Errorf("%d latency series, want 2 (other and POST)", got)
 	}
 }

@@ -87,6 +87,18 @@ func routePattern(r *http.Request) string {
 	return "unmatched"
 }
 
+// methodLabel is the metric label of a request method: the method itself
+// when it is one of HTTP's standard methods, otherwise "other", since any
+// token is a method a client may send.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return m
+	}
+	return "other"
+}
+
 // observe is the metrics and logging middleware: it counts and times each
 // request by route pattern (read after the handler ran) and status, and
 // logs it.
@@ -103,9 +115,9 @@ func observe(d *deps) func(http.Handler) http.Handler {
 				status = http.StatusOK
 			}
 			elapsed := time.Since(start)
-			route, code := routePattern(r), strconv.Itoa(status)
-			d.metrics.requests.WithLabelValues(route, r.Method, code).Inc()
-			d.metrics.requestDuration.WithLabelValues(route, r.Method, code).Observe(elapsed.Seconds())
+			route, method, code := routePattern(r), methodLabel(r.Method), strconv.Itoa(status)
+			d.metrics.requests.WithLabelValues(route, method, code).Inc()
+			d.metrics.requestDuration.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
 			level := slog.LevelInfo
 			switch {
 			case status >= 500:
