@@ -182,6 +182,26 @@ func TestMethodNotAllowedNamesMethods(t *testing.T) {
 	}
 }
 
+// TestUnknownMethodOnUnknownPath: a path that does not exist answers 404
+// whatever the method; a method chi does not know (BREW) got 405 with an
+// empty Allow and a detail ending "use ".
+func TestUnknownMethodOnUnknownPath(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	for _, method := range []string{"GET", "PUT", "BREW"} {
+		ex := c.do(method, "/nope", "", nil)
+		if ex.status != http.StatusNotFound || ex.problem(t).Code != codeNotFound {
+			t.Errorf("%s /nope: %d %s, want 404 not_found", method, ex.status, ex.body)
+		}
+		if allow, ok := ex.header["Allow"]; ok {
+			t.Errorf("%s /nope: Allow %q on a path that does not exist", method, allow)
+		}
+	}
+	ex := c.do("BREW", "/solve", "", nil)
+	if ex.status != http.StatusMethodNotAllowed || ex.header.Get("Allow") != "POST" {
+		t.Errorf("BREW /solve: %d, Allow %q; want 405 and POST", ex.status, ex.header.Get("Allow"))
+	}
+}
+
 func TestRateLimited(t *testing.T) {
 	c := newClient(t, Config{RateLimit: 1, RateBurst: 2})
 	body := []byte(`{"puzzle":"` + classic + `"}`)

@@ -35,11 +35,18 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		r.Method(http.MethodPost, "/validate", handleValidate(d))
 	})
 
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, newProblem(http.StatusNotFound, codeNotFound, "no such path: "+r.URL.Path))
-	})
+	}
+	r.NotFound(notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allow := allowedMethods(r, req.URL.Path)
+		if len(allow) == 0 {
+			// chi answers a method it does not know (BREW) here before
+			// it looks at the path: a path without routes is not found.
+			notFound(w, req)
+			return
+		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed,
 			req.Method+" is not allowed on "+req.URL.Path+"; use "+orList(allow)))
