@@ -60,7 +60,7 @@ func handleGenerate(d *deps) http.Handler {
 		var req generateRequest
 		var err error
 		if r.Method == http.MethodGet {
-			err = queryRequest(r.URL.Query(), &req)
+			err = queryRequest(r.URL.RawQuery, &req)
 		} else if !emptyBody(r) {
 			err = decode(r, &req)
 		}
@@ -220,8 +220,16 @@ func randomSeed() int64 {
 }
 
 // queryRequest reads GET /generate's query string into req with the same
-// field names, types and errors as the JSON body.
-func queryRequest(q url.Values, req *generateRequest) error {
+// field names, types and errors as the JSON body. A query string that does
+// not parse is refused whole: url.ParseQuery drops the pairs it cannot
+// read (a bad escape, a ";" separator), which would pass a parameter over
+// silently.
+func queryRequest(raw string, req *generateRequest) error {
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return newProblem(http.StatusBadRequest, codeInvalidRequest,
+			"the query string is malformed ("+err.Error()+"); separate parameters with & and escape characters as %XX")
+	}
 	var errs []fieldError
 	intField := func(name, v string, bits int) (int64, bool) {
 		n, err := strconv.ParseInt(v, 10, bits)

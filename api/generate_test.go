@@ -173,6 +173,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"difficulty", "GET", "/generate?difficulty=insane", "", 400, codeInvalidRequest, []string{"difficulty"}},
 		{"size not int", "GET", "/generate?size=nine", "", 400, codeInvalidRequest, []string{"size"}},
 		{"unknown param", "GET", "/generate?sise=9", "", 400, codeInvalidRequest, []string{"sise"}},
+		{"semicolon", "GET", "/generate?size=4;difficulty=easy", "", 400, codeInvalidRequest, nil},
+		{"bad escape", "GET", "/generate?size=4&difficulty=%zz", "", 400, codeInvalidRequest, nil},
 		{"symmetry", "POST", "/generate", `{"symmetry":"mirror"}`, 400, codeInvalidRequest, []string{"symmetry"}},
 		{"format", "POST", "/generate", `{"format":"png"}`, 400, codeInvalidRequest, []string{"format"}},
 		{"size 7", "GET", "/generate?size=7", "", 400, codeInvalidBoard, nil},
