@@ -120,13 +120,16 @@ func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
 // an object with a string id.
 func itemID(item []byte) []byte {
 	var v struct {
-		ID *string `json:"id"`
+		ID json.RawMessage `json:"id"`
 	}
 	json.NewDecoder(bytes.NewReader(item)).Decode(&v)
-	if v.ID == nil {
+	// A *string would do, but for an id of another type encoding/json
+	// leaves it pointing at "", which is no id the client sent.
+	var id string
+	if len(v.ID) == 0 || v.ID[0] != '"' || json.Unmarshal(v.ID, &id) != nil {
 		return nil
 	}
-	return appendJSONString(nil, *v.ID)
+	return appendJSONString(nil, id)
 }
 
 func (in *itemInput) board() (engine.Board, error) {

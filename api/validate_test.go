@@ -152,6 +152,11 @@ func TestValidateBatchKeepsIDs(t *testing.T) {
 			t.Errorf("result %d: id %q, error %+v; want id %q and an invalid_request error", i, id, r.Error, want[i])
 		}
 	}
+	// An id that is not a string is not echoed: there is no string to
+	// echo, and "" would name an item that has no such id.
+	if r := got.Results[3]; r.ID != nil {
+		t.Errorf("result 3 (id 7): id %q, want none", *r.ID)
+	}
 }
 
 // readPuzzles reads up to n puzzles from a data set under /work/shared/data
