@@ -142,7 +142,8 @@ func readStream(ctx context.Context, d *deps, rc *http.ResponseController, body 
 	getBatch func() *streamBatch, work, order chan<- *streamBatch) {
 	// A mark is skipped at the start of the stream only: one at the start
 	// of a later line stays, and fails that line.
-	br := bufio.NewReaderSize(skipBOM(body), d.cfg.MaxLineBytes)
+	// The buffer holds a line of MaxLineBytes and its newline.
+	br := bufio.NewReaderSize(skipBOM(body), d.cfg.MaxLineBytes+1)
 	for {
 		b := getBatch()
 		rc.SetReadDeadline(time.Now().Add(streamIdle))
@@ -155,6 +156,8 @@ func readStream(ctx context.Context, d *deps, rc *http.ResponseController, body 
 					_, err = br.ReadSlice('\n')
 				}
 				b.lines = append(b.lines, span{tooLong: true})
+			} else if len(line) > d.cfg.MaxLineBytes && line[len(line)-1] != '\n' {
+				b.lines = append(b.lines, span{tooLong: true}) // a last line without its newline
 			} else if len(line) > 0 {
 				start := len(b.in)
 				b.in = append(b.in, line...)

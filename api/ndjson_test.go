@@ -307,3 +307,40 @@ func TestValidateStream200000(t *testing.T) {
 		t.Fatalf("live heap grew from %d KiB to %d KiB during the stream", before>>10, peak>>10)
 	}
 }
+
+// TestValidateStreamLineLimit: a line of exactly MaxLineBytes bytes (its
+// newline not counted) is checked; one byte more is body_too_large. A line
+// at the limit was refused as "longer than the limit".
+func TestValidateStreamLineLimit(t *testing.T) {
+	const limit = 100
+	ts, _ := streamServer(t, Config{MaxLineBytes: limit})
+	item := `{"id":"x","puzzle":"1234341221434321"}`
+	at := item + strings.Repeat(" ", limit-len(item))
+	over := at + " "
+	for _, tt := range []struct {
+		name, body, code string
+	}{
+		{"at the limit", at + "\n", ""},
+		{"at the limit, last line", at, ""},
+		{"over the limit", over + "\n", codeBodyTooLarge},
+		{"over the limit, last line", over, codeBodyTooLarge},
+	} {
+		resp := postStream(t, context.Background(), ts.URL, strings.NewReader(tt.body))
+		out, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r itemResult
+		if err := json.Unmarshal(out, &r); err != nil || bytes.Count(out, []byte("\n")) != 1 {
+			t.Fatalf("%s: answer %q, want one result line (%v)", tt.name, out, err)
+		}
+		code := ""
+		if r.Error != nil {
+			code = r.Error.Code
+		}
+		if code != tt.code {
+			t.Errorf("%s (%d bytes): %s, want error code %q", tt.name, len(strings.TrimSuffix(tt.body, "\n")), out, tt.code)
+		}
+	}
+}
