@@ -61,6 +61,8 @@ func handleGenerate(d *deps) http.Handler {
 		var err error
 		if r.Method == http.MethodGet {
 			err = queryRequest(r.URL.RawQuery, &req)
+		} else if r.URL.RawQuery != "" {
+			err = queryOnPost(r.URL.RawQuery)
 		} else if !emptyBody(r) {
 			err = decode(r, &req)
 		}
@@ -217,6 +219,23 @@ func randomSeed() int64 {
 	var b [8]byte
 	rand.Read(b[:])
 	return int64(binary.LittleEndian.Uint64(b[:]) % maxSeed)
+}
+
+// queryOnPost is the answer to POST /generate with a query string, which
+// it would otherwise ignore: each parameter is named as misplaced.
+func queryOnPost(raw string) error {
+	q, _ := url.ParseQuery(raw)
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	p := newProblem(http.StatusBadRequest, codeInvalidRequest,
+		"POST /generate takes its parameters in a JSON body, not the query string; send them as JSON, or use GET")
+	for _, name := range names {
+		p.Errors = append(p.Errors, fieldError{Field: name, Message: "is in the query string of a POST"})
+	}
+	return p
 }
 
 // queryRequest reads GET /generate's query string into req with the same

@@ -175,6 +175,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"unknown param", "GET", "/generate?sise=9", "", 400, codeInvalidRequest, []string{"sise"}},
 		{"semicolon", "GET", "/generate?size=4;difficulty=easy", "", 400, codeInvalidRequest, nil},
 		{"bad escape", "GET", "/generate?size=4&difficulty=%zz", "", 400, codeInvalidRequest, nil},
+		{"query on POST", "POST", "/generate?size=4&difficulty=easy", "", 400, codeInvalidRequest, []string{"difficulty", "size"}},
+		{"query and body on POST", "POST", "/generate?count=2", `{"size":4,"difficulty":"easy"}`, 400, codeInvalidRequest, []string{"count"}},
 		{"symmetry", "POST", "/generate", `{"symmetry":"mirror"}`, 400, codeInvalidRequest, []string{"symmetry"}},
 		{"format", "POST", "/generate", `{"format":"png"}`, 400, codeInvalidRequest, []string{"format"}},
 		{"size 7", "GET", "/generate?size=7", "", 400, codeInvalidBoard, nil},
