@@ -59,7 +59,7 @@ func handleGenerate(d *deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req generateRequest
 		var err error
-		if r.Method == http.MethodGet {
+		if r.Method != http.MethodPost { // GET, or HEAD answered as GET
 			err = queryRequest(r.URL.RawQuery, &req)
 		} else if r.URL.RawQuery != "" {
 			err = queryOnPost(r.URL.RawQuery)

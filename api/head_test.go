@@ -34,6 +34,26 @@ func TestHeadOnGetRoutes(t *testing.T) {
 	}
 }
 
+// TestHeadGenerateReadsQuery: HEAD /generate answers as GET would with the
+// same query string; it ignored the query (HEAD is not GET to the handler)
+// and always generated a default puzzle.
+func TestHeadGenerateReadsQuery(t *testing.T) {
+	h := New(DefaultConfig(), nil, nil)
+	defer h.Close()
+	serve := func(method, target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
+		return rec
+	}
+	for _, q := range []string{"size=4&difficulty=easy&seed=1", "size=4&difficulty=expert", "size=nine", "sise=4"} {
+		get, head := serve(http.MethodGet, "/generate?"+q), serve(http.MethodHead, "/generate?"+q)
+		if head.Code != get.Code || head.Header().Get("Content-Length") != get.Header().Get("Content-Length") {
+			t.Errorf("?%s: HEAD %d (Content-Length %s), GET %d (Content-Length %s)", q,
+				head.Code, head.Header().Get("Content-Length"), get.Code, get.Header().Get("Content-Length"))
+		}
+	}
+}
+
 // TestAllowIsWhatIsAnswered: on every route the Allow header of a 405 names
 // exactly the methods the server answers there with something other than
 // 405. A plain OPTIONS (no CORS preflight) is answered 405, so Allow does
