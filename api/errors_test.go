@@ -298,3 +298,42 @@ func TestRecovererHidesPanics(t *testing.T) {
 		t.Fatalf("panic answer: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestPlaygroundRangeAndPreconditions: the playground's files answer a
+// Range or If-Match request with the whole file (200), since a range the
+// file does not have answered 416 with a text/plain body and a stale
+// If-Match 412 with none, where every error is problem+json. If-None-Match
+// still gets 304.
+func TestPlaygroundRangeAndPreconditions(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	full := c.do("GET", "/", "", nil)
+	if full.status != http.StatusOK {
+		t.Fatalf("GET /: %d", full.status)
+	}
+	for _, h := range [][2]string{
+		{"Range", "bytes=0-10"},
+		{"Range", "bytes=999999-"},
+		{"Range", "bytes=0-1,5-6"},
+		{"If-Match", `"stale"`},
+	} {
+		for _, path := range []string{"/", "/app.js"} {
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set(h[0], h[1])
+			rec := httptest.NewRecorder()
+			c.h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Range") != "" || strings.HasPrefix(rec.Header().Get("Content-Type"), "multipart/") {
+				t.Errorf("GET %s with %s: %s: %d %q, want 200 and the whole file", path, h[0], h[1], rec.Code, rec.Header().Get("Content-Type"))
+			}
+			if path == "/" {
+				ex := c.do("GET", path, "", nil, h[0], h[1])
+				if string(ex.body) != string(full.body) {
+					t.Errorf("GET / with %s: %s: %d bytes, want the %d of the page", h[0], h[1], len(ex.body), len(full.body))
+				}
+			}
+		}
+	}
+	ex := c.do("GET", "/", "", nil, "If-None-Match", full.header.Get("ETag"))
+	if ex.status != http.StatusNotModified {
+		t.Errorf("GET / with its ETag in If-None-Match: %d, want 304", ex.status)
+	}
+}

@@ -26,7 +26,11 @@ const playgroundCSP = "default-src 'self'; script-src 'self'; style-src 'self'; 
 // handlePlayground serves the playground: index.html at / and every other
 // file of api/web at /NAME (for example /app.js). Each file has an ETag from
 // its content, so a browser revalidates it (Cache-Control: no-cache) and gets
-// 304 Not Modified until a new release changes it.
+// 304 Not Modified until a new release changes it. Range and If-Match are
+// ignored (RFC 9110 §14.2 lets a server ignore Range): the files are small,
+// and http.FileServer answers a range it cannot serve with 416 text/plain
+// and a stale If-Match with a bare 412, where every error of the API is
+// problem+json.
 func handlePlayground() http.Handler {
 	files := http.FileServerFS(webRoot)
 	etags := playgroundETags()
@@ -43,6 +47,9 @@ func handlePlayground() http.Handler {
 		h.Set("Content-Security-Policy", playgroundCSP)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
+		r.Header.Del("Range")
+		r.Header.Del("If-Range")
+		r.Header.Del("If-Match")
 		files.ServeHTTP(w, r)
 	})
 }
