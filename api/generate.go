@@ -17,15 +17,15 @@ import (
 )
 
 // generateRequest is the query string of GET /generate or the body of
-// POST /generate. Pointers tell a field left out from one given as 0.
+// POST /generate. Pointers tell a field left out from one given as 0 or "".
 type generateRequest struct {
-	Size       *int   `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
-	Box        string `json:"box,omitempty" validate:"omitempty,max=16"`
-	Difficulty string `json:"difficulty,omitempty" validate:"omitempty,oneof=easy medium hard expert"`
-	Seed       *int64 `json:"seed,omitempty"`
-	Count      *int   `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
-	Symmetry   string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`
-	Format     string `json:"format,omitempty" validate:"omitempty,oneof=string grid"`
+	Size       *int    `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
+	Box        string  `json:"box,omitempty" validate:"omitempty,max=16"`
+	Difficulty *string `json:"difficulty,omitempty" validate:"omitempty,oneof=easy medium hard expert"`
+	Seed       *int64  `json:"seed,omitempty"`
+	Count      *int    `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
+	Symmetry   *string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`
+	Format     *string `json:"format,omitempty" validate:"omitempty,oneof=string grid"`
 }
 
 type ratingJSON struct {
@@ -88,15 +88,15 @@ func handleGenerate(d *deps) http.Handler {
 			return
 		}
 		level := engine.Medium
-		if req.Difficulty != "" {
-			if level, err = engine.ParseLevel(req.Difficulty); err != nil {
+		if req.Difficulty != nil {
+			if level, err = engine.ParseLevel(*req.Difficulty); err != nil {
 				writeProblem(w, err)
 				return
 			}
 		}
 		sym := engine.SymmetryNone
-		if req.Symmetry != "" {
-			if sym, err = engine.ParseSymmetry(req.Symmetry); err != nil {
+		if req.Symmetry != nil {
+			if sym, err = engine.ParseSymmetry(*req.Symmetry); err != nil {
 				writeProblem(w, err)
 				return
 			}
@@ -117,7 +117,7 @@ func handleGenerate(d *deps) http.Handler {
 		defer release()
 		ctx, cancel := context.WithTimeout(r.Context(), d.cfg.GenerateTimeout)
 		defer cancel()
-		grid := req.Format == "grid"
+		grid := req.Format != nil && *req.Format == "grid"
 		key := poolKey{shape: shape, level: level, symmetry: sym}
 		resp := generateResponse{Puzzles: make([]generatedPuzzle, 0, count)}
 		// ready are the puzzles of an unseeded request made so far: if the
@@ -292,11 +292,11 @@ func queryRequest(raw string, req *generateRequest) error {
 		case "box":
 			req.Box = v
 		case "difficulty":
-			req.Difficulty = v
+			req.Difficulty = &v
 		case "symmetry":
-			req.Symmetry = v
+			req.Symmetry = &v
 		case "format":
-			req.Format = v
+			req.Format = &v
 		default:
 			errs = append(errs, fieldError{Field: name, Message: "is not a parameter of this request"})
 		}
