@@ -212,12 +212,12 @@ func jsonTypeName(goType string) string {
 		return "a string"
 	case goType == "bool", goType == "*bool":
 		return "a boolean"
+	case strings.HasPrefix(goType, "[]"): // before int: []int is an array
+		return "an array"
 	case strings.Contains(goType, "int"):
 		return "an integer"
 	case strings.Contains(goType, "float"):
 		return "a number"
-	case strings.HasPrefix(goType, "[]"):
-		return "an array"
 	}
 	return "an object"
 }

@@ -182,6 +182,33 @@ func TestMethodNotAllowedNamesMethods(t *testing.T) {
 	}
 }
 
+// TestWrongTypeMessage: a field of the wrong type is told the JSON type it
+// needs; a grid or a row given as a string or a number was told "must be
+// an integer", since the Go type []int names int.
+func TestWrongTypeMessage(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	tests := []struct{ target, body, field, msg string }{
+		{"/solve", `{"grid":"1234341221434321"}`, "grid", "must be an array, not string"},
+		{"/solve", `{"grid":[[1,0,0,0],"0000",[0,0,0,0],[0,0,0,0]]}`, "grid", "must be an array, not string"},
+		{"/solve", `{"grid":[1,2,3,4]}`, "grid", "must be an array, not number"},
+		{"/solve", `{"grid":[["1"]]}`, "grid", "must be an integer, not string"},
+		{"/solve", `{"puzzle":5}`, "puzzle", "must be a string, not number"},
+		{"/validate", `{"items":5}`, "items", "must be an array, not number"},
+		{"/generate", `{"count":"2"}`, "count", "must be an integer, not string"},
+	}
+	for _, tt := range tests {
+		ex := c.post(tt.target, tt.body)
+		p := ex.problem(t)
+		if ex.status != http.StatusBadRequest || p.Code != codeInvalidRequest || len(p.Errors) != 1 {
+			t.Errorf("%s %s: %d %s, want 400 invalid_request with one error", tt.target, tt.body, ex.status, ex.body)
+			continue
+		}
+		if e := p.Errors[0]; e.Field != tt.field || e.Message != tt.msg {
+			t.Errorf("%s %s: error %+v, want %s %q", tt.target, tt.body, e, tt.field, tt.msg)
+		}
+	}
+}
+
 // TestUnknownMethodOnUnknownPath: a path that does not exist answers 404
 // whatever the method; a method chi does not know (BREW) got 405 with an
 // empty Allow and a detail ending "use ".
