@@ -61,7 +61,13 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 	var bi batchItem
 	if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
 		p := problemOf(err)
-		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
+		// decodeJSON speaks of the request body; the fault is this item's,
+		// and the batch or stream it came in goes on.
+		detail := problemDetail(p)
+		if rest, ok := strings.CutPrefix(detail, "request body "); ok {
+			detail = "item " + rest
+		}
+		return appendItemError(dst, itemID(item), p.Code, detail)
 	}
 	in := &c.in
 	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid}

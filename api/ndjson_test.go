@@ -344,3 +344,30 @@ func TestValidateStreamLineLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateStreamLineErrorsNameTheItem: a line that is not one JSON
+// value gets an error about the item, not about the request body, which is
+// a stream that goes on.
+func TestValidateStreamLineErrorsNameTheItem(t *testing.T) {
+	ts, _ := streamServer(t, DefaultConfig())
+	lines := []string{`not json`, `{"puzzle":"1234341221434321"} {}`, `{"puzzle":`, `{"id":"a","puzzle":"1234341221434321"}`}
+	resp := postStream(t, context.Background(), ts.URL, strings.NewReader(strings.Join(lines, "\n")+"\n"))
+	out, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d result lines for %d request lines:\n%s", len(got), len(lines), out)
+	}
+	for i, line := range got[:3] {
+		var r itemResult
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Error == nil || r.Error.Code != codeInvalidJSON {
+			t.Fatalf("line %d: %s, want an invalid_json error (%v)", i, line, err)
+		}
+		if d := r.Error.Detail; strings.Contains(d, "request body") || !strings.HasPrefix(d, "item ") {
+			t.Errorf("line %d: detail %q, want it to be about the item", i, d)
+		}
+	}
+}
