@@ -2,6 +2,7 @@ package api
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -251,6 +252,37 @@ func TestRateLimited(t *testing.T) {
 	// The same client stays limited.
 	if ex := c.do("POST", "/validate", mediaJSON, body); ex.status != http.StatusTooManyRequests {
 		t.Errorf("same client again: %d", ex.status)
+	}
+}
+
+// TestRateLimitTrustProxy: behind a proxy, the client is the address the
+// proxy appended to X-Forwarded-For, the last one; the first is whatever
+// the client sent, so a client that made up a new one each time was never
+// limited.
+func TestRateLimitTrustProxy(t *testing.T) {
+	c := newClient(t, Config{RateLimit: 1, RateBurst: 1, TrustProxy: true})
+	body := []byte(`{"puzzle":"` + classic + `"}`)
+	post := func(xff ...string) int {
+		req := httptest.NewRequest("POST", "/validate", bytes.NewReader(body))
+		req.Header.Set("Content-Type", mediaJSON)
+		for _, v := range xff {
+			req.Header.Add("X-Forwarded-For", v)
+		}
+		rec := httptest.NewRecorder()
+		c.h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	if got := post("1.2.3.4, 203.0.113.7"); got != http.StatusOK {
+		t.Fatalf("first request: %d", got)
+	}
+	if got := post("5.6.7.8, 203.0.113.7"); got != http.StatusTooManyRequests {
+		t.Errorf("same client, another made-up first address: %d, want 429", got)
+	}
+	if got := post("9.9.9.9", "203.0.113.7"); got != http.StatusTooManyRequests {
+		t.Errorf("same client, the proxy's address in a second header line: %d, want 429", got)
+	}
+	if got := post("5.6.7.8, 198.51.100.9"); got != http.StatusOK {
+		t.Errorf("another client: %d, want 200", got)
 	}
 }
 

@@ -139,12 +139,19 @@ func rateLimit(d *deps) func(http.Handler) http.Handler {
 	}
 }
 
-// clientIP is the IP the rate limit counts a request against.
+// clientIP is the IP the rate limit counts a request against. Behind a
+// proxy it is the last address of X-Forwarded-For, the one the proxy
+// appended: the addresses before it are whatever the client sent.
 func clientIP(r *http.Request, trustProxy bool) string {
 	if trustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			last := xff[len(xff)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if last = strings.TrimSpace(last); last != "" {
+				return last
+			}
 		}
 		if xr := r.Header.Get("X-Real-IP"); xr != "" {
 			return strings.TrimSpace(xr)
