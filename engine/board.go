@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 )
 
 // Board is a value type: N·N cells of a Shape, each 0 (empty) or a value
@@ -139,7 +140,8 @@ func (b Board) Grid() [][]int {
 }
 
 // symbolValue returns the value of a board symbol, -1 for a separator to
-// skip and -2 for a symbol that is never valid.
+// skip (any Unicode white space, as pasted grids bring no-break spaces,
+// and '|', '-', '+') and -2 for a symbol that is never valid.
 func symbolValue(ch rune) int {
 	switch {
 	case ch == '.' || ch == '0':
@@ -151,6 +153,8 @@ func symbolValue(ch rune) int {
 	case ch >= 'a' && ch <= 'z':
 		return int(ch-'a') + 10
 	case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f' || ch == '|' || ch == '-' || ch == '+':
+		return -1
+	case ch > unicode.MaxASCII && unicode.IsSpace(ch):
 		return -1
 	}
 	return -2

@@ -191,3 +191,35 @@ func TestOutOfRangeValues(t *testing.T) {
 		}()
 	}
 }
+
+// TestParseBoardUnicodeSpace: whitespace is ignored, as the string form
+// promises, including the non-ASCII kinds that a grid copied from a web page
+// or a word processor brings (no-break space, em space, ideographic space,
+// line separator); other non-ASCII symbols are still errors naming the cell.
+func TestParseBoardUnicodeSpace(t *testing.T) {
+	plain := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	want := mustParse(t, plain)
+	for _, sep := range []string{"\u00a0", "\u2003", "\u3000", "\u2028", "\u0085", "\u202f"} {
+		var sb strings.Builder
+		for i, ch := range plain {
+			sb.WriteRune(ch)
+			if i%9 == 8 {
+				sb.WriteString(sep + "|" + sep)
+			} else {
+				sb.WriteString(sep)
+			}
+		}
+		got, err := ParseBoard(sb.String(), Shape{})
+		if err != nil || got != want {
+			t.Errorf("separator %U: %v, board %q; want %q", []rune(sep)[0], err, got.String(), plain)
+		}
+		if got, err := Parse(sb.String(), 0, ""); err != nil || got != want {
+			t.Errorf("Parse with separator %U: %v", []rune(sep)[0], err)
+		}
+	}
+	_, err := ParseBoard("\u00a0é"+plain[1:], Shape{})
+	var be *BoardError
+	if !errors.As(err, &be) || be.Row != 0 || be.Col != 0 || !strings.Contains(err.Error(), `r1c1: symbol 'é'`) {
+		t.Errorf("a non-space non-ASCII symbol: %v, want an error naming r1c1 and 'é'", err)
+	}
+}

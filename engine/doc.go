@@ -5,9 +5,10 @@
 // and R, C ≥ 2 (a [Shape]). Each row, column and box must hold every value
 // 1…N exactly once. The string form of a board lists its N·N cells row by
 // row: '.' or '0' is an empty cell, '1'–'9' are the values 1–9 and 'A'–'Z'
-// (either case) are 10–35, so a 16×16 board uses 1–9 and A–G. Whitespace and
-// the separators '|', '-' and '+' are ignored, so a pretty-printed grid
-// parses as is.
+// (either case) are 10–35, so a 16×16 board uses 1–9 and A–G. White space
+// (any Unicode kind, such as the no-break space of a grid copied from a web
+// page) and the separators '|', '-' and '+' are ignored, so a pretty-printed
+// grid parses as is.
 //
 // Solve and CountSolutions propagate candidates (naked and hidden singles,
 // locked candidates) and search on the smallest choice among cells and
