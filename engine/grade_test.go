@@ -379,3 +379,27 @@ func TestGradeEveryShape(t *testing.T) {
 		})
 	}
 }
+
+// TestGradeStallHonoursContext grades boards on which logic stalls with a
+// context that is already done: Grade must answer ErrSearchLimit, not
+// rate them. Their searches end before they look at the context (a 9×9
+// search looks every 1,024 nodes), so only the grader's own loop can see
+// it; a stall costs a sweep of every technique (tens of milliseconds on
+// 25×25), and stalls went unchecked.
+func TestGradeStallHonoursContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, s := range []string{
+		"1...............", // 4×4, several solutions
+		"1.......2........................................................................", // 9×9, several solutions
+		NewBoard(Shape{6, 2, 3}).String(),
+	} {
+		b := mustParse(t, s)
+		if r, err := Grade(context.Background(), b, Limits{}); err != nil || r.Techniques["search"] == 0 {
+			t.Fatalf("%s: not a stalled board: %+v %v", s, r, err)
+		}
+		if r, err := Grade(ctx, b, Limits{}); !errors.Is(err, ErrSearchLimit) {
+			t.Errorf("%s: graded with a done context: %+v %v", s, r, err)
+		}
+	}
+}
