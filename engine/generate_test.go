@@ -299,6 +299,33 @@ func TestGenerateSeeds(t *testing.T) {
 	}
 }
 
+// TestGenerateRotationalAttempts: with rotational symmetry, medium 8×8
+// and hard or expert 6×6 puzzles take about twice the attempts they take
+// without, and these seeds needed more than the budget measured without
+// symmetry (64 and 400: 8×8 4x2 seed 152 needs 107 attempts, 6×6 2x3 hard
+// seed 187 needs 649); the default budget must cover them, since LevelsOf
+// promises the level.
+func TestGenerateRotationalAttempts(t *testing.T) {
+	for _, c := range []struct {
+		size  int
+		box   string
+		level Level
+		seed  int64
+	}{
+		{8, "4x2", Medium, 152}, {8, "4x2", Medium, 154}, {8, "4x2", Medium, 393},
+		{8, "2x4", Medium, 46}, {8, "2x4", Medium, 337},
+		{6, "2x3", Hard, 187}, {6, "2x3", Hard, 192}, {6, "2x3", Hard, 239},
+		{6, "3x2", Expert, 178},
+	} {
+		opt := Options{Shape: mustShape(t, c.size, c.box), Level: c.level, Symmetry: SymmetryRotational}
+		p, err := Generate(context.Background(), NewRand(c.seed), opt)
+		if err != nil {
+			t.Fatalf("%dx%d %s %s seed %d: %v", c.size, c.size, c.box, c.level, c.seed, err)
+		}
+		checkPuzzle(t, p, opt)
+	}
+}
+
 // TestGenerateReproducible generates the same options and seed twice, and
 // on two goroutines at once, and wants the same puzzle every time; other
 // seeds give other puzzles.
