@@ -96,19 +96,21 @@ const (
 //
 //   - easy: every given whose removal leaves the puzzle solvable by naked
 //     and hidden singles, which also proves it unique;
-//   - harder levels on boards under 15×15: first while singles solve the
-//     puzzle, then while it keeps exactly one solution. Along this sequence
-//     of ever harder puzzles it grades at 1, 2, 4, … removals and bisects
-//     for the last puzzle at most the level; a removal that makes the
-//     puzzle too hard is undone for good and removal goes on;
-//   - harder levels on boards from 15×15 up, where uniqueness checks are
+//   - medium and hard on boards under 15×15, and expert on every board:
+//     first while singles solve the puzzle, then while it keeps exactly
+//     one solution. Along this sequence of ever harder puzzles it grades at
+//     1, 2, 4, … removals and bisects for the last puzzle at most the level;
+//     a removal that makes the puzzle too hard is undone for good and
+//     removal goes on. When no puzzle of the level came up, puzzles one
+//     given easier than one that was too hard are tried;
+//   - medium and hard on boards from 15×15 up, where uniqueness checks are
 //     costly: every given whose removal keeps the puzzle at most the level
-//     for the grader's logic, which also proves it unique.
+//     for the grader's logic, which also proves it unique (an expert
+//     puzzle stalls that logic, which then proves nothing).
 //
-// When no puzzle of the level came up, puzzles one given easier than one
-// that was too hard are tried, then the next attempt starts. Once the level
-// is reached, removal goes on within a work budget, so that the puzzle has
-// few givens. The result is graded by Grade.
+// When an attempt gives no puzzle of the level, the next one starts. Once
+// the level is reached, removal goes on within a work budget, so that the
+// puzzle has few givens. The result is graded by Grade.
 //
 // Errors: ErrDifficultyUnavailable when the shape does not offer the level
 // (a *LevelError, whose message names the levels it offers; see LevelsOf)
