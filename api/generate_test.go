@@ -331,3 +331,42 @@ func TestGeneratePool(t *testing.T) {
 		t.Fatalf("pooled puzzle of seed %d does not reproduce", pooled.Seed)
 	}
 }
+
+// TestPoolFillerTakesNoQueuePlace: the pool's fillers run only on a heavy
+// slot that is free at that moment, never waiting in the heavy queue, so
+// that a client's request is not shed for a place a filler holds. A filler
+// that queued behind busy slots held its place for up to QueueWait, and
+// with 16 pooled combinations could fill the whole queue.
+func TestPoolFillerTakesNoQueuePlace(t *testing.T) {
+	c := newClient(t, Config{MaxHeavy: 1, HeavyQueue: 1, QueueWait: time.Minute, PoolSize: 2, PoolSlow: time.Nanosecond})
+	heavy := c.srv.deps.heavy
+	release, p := heavy.acquire(t.Context())
+	if p != nil {
+		t.Fatal(p)
+	}
+	// Every generation is "slow": this pools 4×4 easy, whose filler
+	// starts while the one slot is held.
+	key := poolKey{shape: engine.Shape{Size: 4, BoxRows: 2, BoxCols: 2}, level: engine.Easy}
+	c.srv.deps.pool.observe(key, time.Second)
+	// A queued filler shows as a second queue place within moments of its
+	// start; watch for it across more than one of its 1 s pauses.
+	for deadline := time.Now().Add(1500 * time.Millisecond); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if n := len(heavy.queue); n != 1 {
+			t.Fatalf("with the one slot held by a client, the heavy queue holds %d places; want 1 (the filler queued)", n)
+		}
+	}
+	done := make(chan *exchange, 1)
+	go func() { done <- c.post("/solve", map[string]any{"puzzle": classic}) }()
+	for len(heavy.queue) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	release()
+	if ex := <-done; ex.status != http.StatusOK {
+		t.Fatalf("the queued client: %d %s, want 200", ex.status, ex.body)
+	}
+	for deadline := time.Now().Add(30 * time.Second); c.srv.deps.pool.ready(key) < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the pool never filled once the slot was free")
+		}
+	}
+}

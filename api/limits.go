@@ -53,6 +53,24 @@ func (l *limiter) acquire(ctx context.Context) (func(), *problem) {
 	return nil, overloaded()
 }
 
+// tryAcquire takes a slot only if one is free now, without queueing: for
+// background work, which must never hold a queue place a client could
+// have, nor wait for a slot.
+func (l *limiter) tryAcquire() (func(), bool) {
+	select {
+	case l.slots <- struct{}{}:
+	default:
+		return nil, false
+	}
+	select {
+	case l.queue <- struct{}{}:
+		return l.release, true
+	default: // every place is a client's, and one of them is about to run
+		<-l.slots
+		return nil, false
+	}
+}
+
 func (l *limiter) release() {
 	<-l.slots
 	<-l.queue

@@ -25,8 +25,10 @@ type pooled struct {
 // triples that are slow to generate, for requests without a seed; a seeded
 // request always generates exactly. A triple joins the pool when one of
 // its puzzles took at least slow to make. One goroutine per pooled triple
-// then keeps its pool full, one puzzle at a time and only while a heavy
-// slot is free, and sleeps while the pool is full. Pooled puzzles carry
+// then keeps its pool full, one puzzle at a time and only on a heavy slot
+// that is free when it looks (it never waits in the heavy queue, where it
+// would hold a client's place; it looks again a second later), and sleeps
+// while the pool is full. Pooled puzzles carry
 // their own random seed, so each still reproduces.
 type genPool struct {
 	ctx     context.Context
@@ -114,8 +116,8 @@ func (p *genPool) fill(key poolKey, ch chan<- pooled) {
 		}
 	}
 	for p.ctx.Err() == nil {
-		release, busy := p.heavy.acquire(p.ctx)
-		if busy != nil {
+		release, free := p.heavy.tryAcquire()
+		if !free {
 			if !pause() {
 				return
 			}
