@@ -18,7 +18,9 @@ import (
 )
 
 // Config holds the service's limits. The zero value of a field means its
-// default (see DefaultConfig), except RateLimit where 0 means no limit.
+// default (see DefaultConfig), except RateLimit where 0 means no limit,
+// HeavyQueue where 0 means no queue (a heavy request finding every slot
+// busy is shed at once) and MaxNodes where 0 means the engine's default.
 type Config struct {
 	MaxBodyBytes    int64         // largest JSON request body
 	MaxBatchItems   int           // most items in one JSON batch
