@@ -27,14 +27,26 @@ func (b *Board) Size() int { return b.shape.Size }
 // Get returns the value at (row, col), 0 when empty.
 func (b *Board) Get(row, col int) int { return int(b.cells[row*b.shape.Size+col]) }
 
-// Set stores v (0 to clear) at (row, col). It does not check the rules.
-func (b *Board) Set(row, col, v int) { b.cells[row*b.shape.Size+col] = uint8(v) }
+// Set stores v (0 to clear) at (row, col). It does not check the rules. A
+// value outside 0…N makes the board invalid (Solve, Grade and Hint answer
+// ErrInvalidBoard naming the cell); one that does not fit a byte is kept as
+// 255, so that it never wraps to an empty cell or a digit.
+func (b *Board) Set(row, col, v int) { b.cells[row*b.shape.Size+col] = cellValue(v) }
 
 // At returns the value of cell i (row-major index), 0 when empty.
 func (b *Board) At(i int) int { return int(b.cells[i]) }
 
-// SetAt stores v at cell i (row-major index).
-func (b *Board) SetAt(i, v int) { b.cells[i] = uint8(v) }
+// SetAt stores v at cell i (row-major index), as Set does.
+func (b *Board) SetAt(i, v int) { b.cells[i] = cellValue(v) }
+
+// cellValue is v as a cell holds it: 255 (out of range on every board) for
+// a value that does not fit a byte.
+func cellValue(v int) uint8 {
+	if uint(v) > math.MaxUint8 {
+		return math.MaxUint8
+	}
+	return uint8(v)
+}
 
 // Empty returns the number of empty cells.
 func (b *Board) Empty() int {

@@ -137,13 +137,17 @@ func TestParseBoardAllocatesNothing(t *testing.T) {
 // naming the cell, Valid report false, Conflicts ignore it and the string
 // forms show it as '?'; none of them panics. The 9×9 shape has a solver of
 // its own, so a 16×16 board is checked too; 17 and 31 fit the candidate
-// masks, 255 does not.
+// masks, 255 does not, and negative values or values past a byte stay out
+// of range.
 func TestOutOfRangeValues(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		shape Shape
 		v     int
-	}{{Shape{9, 3, 3}, 10}, {Shape{9, 3, 3}, 31}, {Shape{9, 3, 3}, 255}, {Shape{16, 4, 4}, 17}, {Shape{16, 4, 4}, 255}} {
+	}{{Shape{9, 3, 3}, 10}, {Shape{9, 3, 3}, 31}, {Shape{9, 3, 3}, 255}, {Shape{16, 4, 4}, 17}, {Shape{16, 4, 4}, 255},
+		// Values that do not fit a byte: they wrapped (256 to an empty
+		// cell, 261 to a 5, -1 to 255).
+		{Shape{9, 3, 3}, 256}, {Shape{9, 3, 3}, 261}, {Shape{16, 4, 4}, -1}, {Shape{16, 4, 4}, 1 << 40}} {
 		v, last := tc.v, tc.shape.Size-1
 		b := NewBoard(tc.shape)
 		b.Set(last, last, v)
