@@ -120,6 +120,9 @@ func envName(name string) string {
 	return "SUDOKUD_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
 }
 
+// maxWorkers caps -workers: the goroutines of one batch or stream.
+const maxWorkers = 1024
+
 // checkConfig refuses the values that the API would silently replace by its
 // defaults (the config log showed them as given: -max-heavy 0 ran GOMAXPROCS
 // heavy requests at once) and negative durations, which net/http reads as no
@@ -140,6 +143,9 @@ func checkConfig(fs *flag.FlagSet, cfg config) error {
 		{"max-body-bytes", a.MaxBodyBytes > 0, "at least 1"},
 		{"max-batch-items", a.MaxBatchItems > 0, "at least 1"},
 		{"max-line-bytes", a.MaxLineBytes > 0, "at least 1"},
+		// Every NDJSON stream sets aside a buffer of the longest line: one
+		// line never needs more room than a whole JSON body has.
+		{"max-line-bytes", int64(a.MaxLineBytes) <= a.MaxBodyBytes, fmt.Sprintf("at most -max-body-bytes (%d)", a.MaxBodyBytes)},
 		{"solve-timeout", a.SolveTimeout > 0, "more than 0"},
 		{"generate-timeout", a.GenerateTimeout > 0, "more than 0"},
 		{"max-nodes", a.MaxNodes >= 0, "0 (the engine's default) or more"},
@@ -151,6 +157,9 @@ func checkConfig(fs *flag.FlagSet, cfg config) error {
 		{"rate-limit", a.RateLimit >= 0, "0 (no limit) or more"}, // false for NaN too
 		{"rate-burst", a.RateBurst > 0, "at least 1"},
 		{"workers", a.Workers > 0, "at least 1"},
+		// Each stream runs this many goroutines and sizes its channels by
+		// them (as sudoku's -j, capped at 1024).
+		{"workers", a.Workers <= maxWorkers, fmt.Sprintf("at most %d", maxWorkers)},
 		{"pool-slow", a.PoolSlow > 0, "more than 0"},
 		{"pool-size", a.PoolSize != 0, "1 or more, or negative for no pool"},
 	} {

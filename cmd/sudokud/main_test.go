@@ -320,6 +320,14 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 		{"-idle-timeout", "-1s"},
 		{"-drain-timeout", "-1s"},
 		{"-shutdown-delay", "-1s"},
+		// Past these every NDJSON stream failed or ran out of memory: a
+		// stream sizes its channels by the workers (9223372036854775807
+		// overflowed them, "makechan: size out of range") and sets aside
+		// a buffer of the longest line (1 TiB).
+		{"-workers", "9223372036854775807"},
+		{"-workers", "1025"},
+		{"-max-line-bytes", "1099511627776"},
+		{"-max-line-bytes", "8388609"}, // one byte more than the default -max-body-bytes
 	} {
 		_, err := parseConfig(append([]string{"sudokud"}, bad...), env(nil), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), bad[0]) {
@@ -335,6 +343,13 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 	if _, err := parseConfig([]string{"sudokud", "-max-nodes", "0", "-rate-limit", "0", "-heavy-queue", "0",
 		"-shutdown-delay", "0s", "-read-timeout", "0s", "-pool-size", "-1"}, env(nil), io.Discard); err != nil {
 		t.Errorf("zeros with a meaning: %v", err)
+	}
+	// The largest values allowed, and a longer line with a larger body.
+	if _, err := parseConfig([]string{"sudokud", "-workers", "1024", "-max-line-bytes", "8388608"}, env(nil), io.Discard); err != nil {
+		t.Errorf("the largest workers and line: %v", err)
+	}
+	if _, err := parseConfig([]string{"sudokud", "-max-line-bytes", "16777216", "-max-body-bytes", "16777216"}, env(nil), io.Discard); err != nil {
+		t.Errorf("a line as long as a larger body: %v", err)
 	}
 }
 
