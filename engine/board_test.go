@@ -100,6 +100,7 @@ func TestConflicts(t *testing.T) {
 func FuzzParseBoard(f *testing.F) {
 	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 0, "")
 	f.Add("1234|3412\n2143-4321", 4, "2x2")
+	f.Add("1234\u00a03412\u30002143\u20284321", 4, "2x2")
 	f.Add("..3...1.....", 0, "")
 	f.Add(strings.Repeat("0", 36), 6, "3x2")
 	f.Fuzz(func(t *testing.T, s string, size int, box string) {
