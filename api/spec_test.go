@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/google/go-cmp/cmp"
 	"github.com/sudokud/sudokud"
 )
 
@@ -226,4 +227,126 @@ func checkExchange(tb testing.TB, req *http.Request, reqBody []byte, ex *exchang
 			}
 		}
 	}
+}
+
+// TestSpecRequestExamplesAreAccepted sends every request example of
+// openapi.yaml to the server: each is a request the server takes.
+func TestSpecRequestExamplesAreAccepted(t *testing.T) {
+	doc, _ := loadSpec(t)
+	c := newClient(t, DefaultConfig())
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if op.RequestBody == nil {
+				continue
+			}
+			for ct, mt := range op.RequestBody.Value.Content {
+				examples := map[string]any{}
+				if mt.Example != nil {
+					examples["example"] = mt.Example
+				}
+				for name, ex := range mt.Examples {
+					examples[name] = ex.Value.Value
+				}
+				for name, v := range examples {
+					body := jsonBody(t, v)
+					if ct == mediaNDJSON {
+						body = append(body, '\n')
+					}
+					if ex := c.do(method, path, ct, body); ex.status >= 300 {
+						t.Errorf("%s %s %s example %q: %d %s", method, path, ct, name, ex.status, ex.body)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSpecResponseExamplesAreRealAnswers holds each response example of
+// openapi.yaml to the server's answer to the request the table names, all
+// but the solve time (stats.duration_us).
+func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
+	doc, _ := loadSpec(t)
+	const (
+		puzzle9  = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+		solved9  = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+		clash9   = "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+		mistake9 = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	)
+	op := func(path, method string) *openapi3.Operation {
+		return doc.Paths.Value(path).GetOperation(method)
+	}
+	ok := func(path, method string) *openapi3.Response {
+		return op(path, method).Responses.Status(http.StatusOK).Value
+	}
+	comp := func(name string) *openapi3.Response { return doc.Components.Responses[name].Value }
+	for _, tc := range []struct {
+		resp          *openapi3.Response
+		ct, example   string // example "" is the media type's single example
+		method, path  string
+		reqCT, body   string
+		ndjsonLineOf2 bool // the example is the second line of the answer
+	}{
+		{ok("/solve", "POST"), mediaJSON, "string", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false},
+		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false},
+		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false},
+		{ok("/hint", "POST"), mediaJSON, "mistake", "POST", "/hint", mediaJSON, `{"puzzle":"` + mistake9 + `","givens":"` + puzzle9 + `"}`, false},
+		{ok("/validate", "POST"), mediaJSON, "single", "POST", "/validate", mediaJSON, `{"puzzle":"` + puzzle9 + `","solvable":true}`, false},
+		{ok("/validate", "POST"), mediaJSON, "batch", "POST", "/validate", mediaJSON,
+			`{"items":[{"id":"a","puzzle":"` + solved9 + `"},{"id":"b","grid":[[1,1,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}]}`, false},
+		{ok("/validate", "POST"), mediaNDJSON, "result", "POST", "/validate", mediaNDJSON, `{"id":"1","puzzle":"` + solved9 + `"}` + "\n", false},
+		{ok("/validate", "POST"), mediaNDJSON, "error", "POST", "/validate", mediaNDJSON,
+			`{"id":"1","puzzle":"` + solved9 + `"}` + "\n" + `{"id":"2","puzzle":"12345678"}` + "\n", true},
+		{ok("/healthz", "GET"), mediaJSON, "", "GET", "/healthz", "", "", false},
+		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false},
+		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false},
+		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false},
+		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false},
+	} {
+		t.Run(tc.method+" "+tc.path+" "+tc.example, func(t *testing.T) {
+			mt := tc.resp.Content.Get(tc.ct)
+			if mt == nil {
+				t.Fatalf("no %s answer in the spec", tc.ct)
+			}
+			want := mt.Example
+			if tc.example != "" {
+				ex, ok := mt.Examples[tc.example]
+				if !ok {
+					t.Fatalf("no %s example %q in the spec", tc.ct, tc.example)
+				}
+				want = ex.Value.Value
+			}
+			c := newClient(t, DefaultConfig())
+			var body []byte
+			if tc.body != "" {
+				body = []byte(tc.body)
+			}
+			ex := c.do(tc.method, tc.path, tc.reqCT, body)
+			got := ex.body
+			if tc.ndjsonLineOf2 {
+				lines := bytes.Split(bytes.TrimSpace(got), []byte("\n"))
+				if len(lines) != 2 {
+					t.Fatalf("answer %s: want 2 lines", got)
+				}
+				got = lines[1]
+			}
+			if diff := cmp.Diff(normalExample(t, jsonBody(t, want)), normalExample(t, got)); diff != "" {
+				t.Errorf("openapi.yaml's example is not the answer to %s %s %s (-example +answer):\n%s", tc.method, tc.path, tc.body, diff)
+			}
+		})
+	}
+}
+
+// normalExample decodes a JSON answer with its solve time taken out.
+func normalExample(tb testing.TB, b []byte) any {
+	tb.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		tb.Fatalf("%s: %v", b, err)
+	}
+	if m, ok := v.(map[string]any); ok {
+		if stats, ok := m["stats"].(map[string]any); ok {
+			delete(stats, "duration_us")
+		}
+	}
+	return v
 }
