@@ -350,3 +350,66 @@ func normalExample(tb testing.TB, b []byte) any {
 	}
 	return v
 }
+
+// TestSpecRefusesWhatTheServerRefuses: a request the server refuses with
+// 400 invalid_request for its shape (no board, two boards, an unknown field,
+// a value out of range) is one openapi.yaml's schemas refuse too, and so is
+// such a batch item or stream line.
+func TestSpecRefusesWhatTheServerRefuses(t *testing.T) {
+	doc, router := loadSpec(t)
+	const board = `"1234341221434321"`
+	grid := `[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]`
+	c := newClient(t, DefaultConfig())
+	for _, tc := range []struct{ path, body string }{
+		{"/solve", `{}`},
+		{"/solve", `{"puzzle":` + board + `,"grid":` + grid + `}`},
+		{"/solve", `{"puzzle":` + board + `,"givens":` + board + `}`},
+		{"/hint", `{"size":4}`},
+		{"/hint", `{"puzzle":` + board + `,"grid":` + grid + `}`},
+		{"/validate", `{}`},
+		{"/validate", `{"solvable":true}`},
+		{"/validate", `{"puzzle":` + board + `,"grid":` + grid + `}`},
+		{"/validate", `{"items":[],"puzzle":` + board + `}`},
+		{"/generate", `{"count":0}`},
+		{"/generate", `{"difficulty":""}`},
+	} {
+		ex := c.post(tc.path, tc.body)
+		if ex.status != http.StatusBadRequest || ex.problem(t).Code != codeInvalidRequest {
+			t.Errorf("POST %s %s: %d %s; want 400 invalid_request", tc.path, tc.body, ex.status, ex.body)
+			continue
+		}
+		req := httptest.NewRequest(http.MethodPost, tc.path, strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", mediaJSON)
+		route, params, err := router.FindRoute(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route}
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err == nil {
+			t.Errorf("POST %s %s: the server answers 400 invalid_request, the spec takes it", tc.path, tc.body)
+		}
+	}
+	item := doc.Components.Schemas["BatchItem"].Value
+	for _, line := range []string{
+		`{"id":"x"}`,
+		`{"puzzle":` + board + `,"grid":` + grid + `}`,
+		`{"puzzle":` + board + `,"solvable":true}`,
+	} {
+		ex := c.do(http.MethodPost, "/validate", mediaNDJSON, []byte(line+"\n"))
+		var res struct {
+			Error *struct{ Code string } `json:"error"`
+		}
+		ex.json(t, &res)
+		if res.Error == nil || res.Error.Code != codeInvalidRequest {
+			t.Errorf("stream line %s: %s; want an invalid_request result", line, ex.body)
+			continue
+		}
+		var v any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := item.VisitJSON(v); err == nil {
+			t.Errorf("stream line %s: the server answers invalid_request, BatchItem takes it", line)
+		}
+	}
+}
