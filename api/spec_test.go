@@ -279,28 +279,37 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		return op(path, method).Responses.Status(http.StatusOK).Value
 	}
 	comp := func(name string) *openapi3.Response { return doc.Components.Responses[name].Value }
+	// busy takes every heavy slot and queue place, as running requests do.
+	busy := func(s *Server) {
+		for range cap(s.deps.heavy.queue) {
+			s.deps.heavy.queue <- struct{}{}
+		}
+	}
 	for _, tc := range []struct {
 		resp          *openapi3.Response
 		ct, example   string // example "" is the media type's single example
 		method, path  string
 		reqCT, body   string
-		ndjsonLineOf2 bool // the example is the second line of the answer
+		ndjsonLineOf2 bool          // the example is the second line of the answer
+		setup         func(*Server) // puts the server in the state the example needs
 	}{
-		{ok("/solve", "POST"), mediaJSON, "string", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false},
-		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false},
-		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false},
-		{ok("/hint", "POST"), mediaJSON, "mistake", "POST", "/hint", mediaJSON, `{"puzzle":"` + mistake9 + `","givens":"` + puzzle9 + `"}`, false},
-		{ok("/validate", "POST"), mediaJSON, "single", "POST", "/validate", mediaJSON, `{"puzzle":"` + puzzle9 + `","solvable":true}`, false},
+		{ok("/solve", "POST"), mediaJSON, "string", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
+		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false, nil},
+		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
+		{ok("/hint", "POST"), mediaJSON, "mistake", "POST", "/hint", mediaJSON, `{"puzzle":"` + mistake9 + `","givens":"` + puzzle9 + `"}`, false, nil},
+		{ok("/validate", "POST"), mediaJSON, "single", "POST", "/validate", mediaJSON, `{"puzzle":"` + puzzle9 + `","solvable":true}`, false, nil},
 		{ok("/validate", "POST"), mediaJSON, "batch", "POST", "/validate", mediaJSON,
-			`{"items":[{"id":"a","puzzle":"` + solved9 + `"},{"id":"b","grid":[[1,1,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}]}`, false},
-		{ok("/validate", "POST"), mediaNDJSON, "result", "POST", "/validate", mediaNDJSON, `{"id":"1","puzzle":"` + solved9 + `"}` + "\n", false},
+			`{"items":[{"id":"a","puzzle":"` + solved9 + `"},{"id":"b","grid":[[1,1,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}]}`, false, nil},
+		{ok("/validate", "POST"), mediaNDJSON, "result", "POST", "/validate", mediaNDJSON, `{"id":"1","puzzle":"` + solved9 + `"}` + "\n", false, nil},
 		{ok("/validate", "POST"), mediaNDJSON, "error", "POST", "/validate", mediaNDJSON,
-			`{"id":"1","puzzle":"` + solved9 + `"}` + "\n" + `{"id":"2","puzzle":"12345678"}` + "\n", true},
-		{ok("/healthz", "GET"), mediaJSON, "", "GET", "/healthz", "", "", false},
-		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false},
-		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false},
-		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false},
-		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false},
+			`{"id":"1","puzzle":"` + solved9 + `"}` + "\n" + `{"id":"2","puzzle":"12345678"}` + "\n", true, nil},
+		{ok("/healthz", "GET"), mediaJSON, "", "GET", "/healthz", "", "", false, nil},
+		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false, nil},
+		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false, nil},
+		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false, nil},
+		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false, nil},
+		{comp("Overloaded"), "application/problem+json", "overloaded", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, busy},
+		{comp("ShuttingDown"), "application/problem+json", "shutting_down", "GET", "/readyz", "", "", false, (*Server).Drain},
 	} {
 		t.Run(tc.method+" "+tc.path+" "+tc.example, func(t *testing.T) {
 			mt := tc.resp.Content.Get(tc.ct)
@@ -316,6 +325,9 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 				want = ex.Value.Value
 			}
 			c := newClient(t, DefaultConfig())
+			if tc.setup != nil {
+				tc.setup(c.srv)
+			}
 			var body []byte
 			if tc.body != "" {
 				body = []byte(tc.body)
