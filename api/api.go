@@ -17,10 +17,11 @@ import (
 	"github.com/sudokud/sudokud/engine"
 )
 
-// Config holds the service's limits. The zero value of a field means its
-// default (see DefaultConfig), except RateLimit where 0 means no limit,
-// HeavyQueue where 0 means no queue (a heavy request finding every slot
-// busy is shed at once) and MaxNodes where 0 means the engine's default.
+// Config holds the service's limits. A zero or negative field means its
+// default (see DefaultConfig), except RateLimit where 0 or less means no
+// limit, HeavyQueue where 0 or less means no queue (a heavy request finding
+// every slot busy is shed at once), MaxNodes where 0 or less means the
+// engine's default, and PoolSize where a negative value means no pool.
 type Config struct {
 	MaxBodyBytes    int64         // largest JSON request body
 	MaxBatchItems   int           // most items in one JSON batch
@@ -60,7 +61,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// withDefaults fills zero fields from DefaultConfig.
+// withDefaults fills zero and negative fields from DefaultConfig, as the
+// Config doc says.
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
 	if c.MaxBodyBytes <= 0 {
