@@ -437,6 +437,14 @@ func TestWiring(t *testing.T) {
 			if cm.Labels["grafana_dashboard"] != "1" {
 				t.Errorf("dashboard ConfigMap %s lacks the grafana_dashboard label", cm.Name)
 			}
+			// No pod mounts it, so a content hash in its name buys nothing
+			// and costs a stale copy per change: kubectl apply -k (the
+			// README's release step) does not prune, and Grafana's sidecar
+			// loads every labelled ConfigMap, old versions of uid sudokud
+			// included.
+			if cm.Name != "sudokud-dashboard" {
+				t.Errorf("dashboard ConfigMap is named %s; want sudokud-dashboard (disableNameSuffixHash), so that an apply replaces it", cm.Name)
+			}
 			var dash map[string]any
 			if err := json.Unmarshal([]byte(cm.Data["sudokud.json"]), &dash); err != nil || dash["uid"] != "sudokud" {
 				t.Errorf("dashboard ConfigMap holds no sudokud.json dashboard: %v", err)
