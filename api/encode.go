@@ -46,7 +46,8 @@ func errUnsupportedMedia(r *http.Request, accepted string) *problem {
 // be application/json, within the size limit the bodyLimit middleware set,
 // hold no field v does not know and nothing after the value. One byte order
 // mark at the start is skipped. Errors are *problem values (400
-// invalid_json or invalid_request, 413, 415).
+// invalid_json or invalid_request, 408 request_timeout when the body does
+// not arrive within the server's read timeout, 413, 415).
 func decode(r *http.Request, v any) error {
 	if mediaType(r) != mediaJSON {
 		return errUnsupportedMedia(r, mediaJSON)
