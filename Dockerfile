@@ -2,7 +2,8 @@
 #   docker build --build-arg VERSION=$(git describe --tags --always) -t sudokud .
 #   docker run --rm -p 8080:8080 sudokud
 # The build line below is also run by deploy/deploy_test.go, so it stays
-# buildable; the final stage is smoke-tested there with podman when present.
+# buildable; deploy/metrics_test.go smoke-tests the final stage with podman
+# when present (TestContainerSmoke) and lints this file (TestDockerfile).
 
 FROM golang:1.26 AS build
 WORKDIR /src
