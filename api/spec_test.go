@@ -285,14 +285,15 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 			s.deps.heavy.queue <- struct{}{}
 		}
 	}
-	for _, tc := range []struct {
+	type exampleCase struct {
 		resp          *openapi3.Response
 		ct, example   string // example "" is the media type's single example
 		method, path  string
 		reqCT, body   string
 		ndjsonLineOf2 bool          // the example is the second line of the answer
 		setup         func(*Server) // puts the server in the state the example needs
-	}{
+	}
+	cases := []exampleCase{
 		{ok("/solve", "POST"), mediaJSON, "string", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
 		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false, nil},
 		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
@@ -310,8 +311,51 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false, nil},
 		{comp("Overloaded"), "application/problem+json", "overloaded", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, busy},
 		{comp("ShuttingDown"), "application/problem+json", "shutting_down", "GET", "/readyz", "", "", false, (*Server).Drain},
-	} {
-		t.Run(tc.method+" "+tc.path+" "+tc.example, func(t *testing.T) {
+	}
+	covered := map[*openapi3.MediaType]map[string]bool{}
+	for _, tc := range cases {
+		mt := tc.resp.Content.Get(tc.ct)
+		if covered[mt] == nil {
+			covered[mt] = map[string]bool{}
+		}
+		covered[mt][tc.example] = true
+	}
+	// Every JSON example is in the table (the text/plain one of /metrics
+	// is a sample of the format).
+	var responses []*openapi3.ResponseRef
+	for _, r := range doc.Components.Responses {
+		responses = append(responses, r)
+	}
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			for _, r := range op.Responses.Map() {
+				responses = append(responses, r)
+			}
+		}
+	}
+	seen := map[*openapi3.MediaType]bool{}
+	for _, r := range responses {
+		for ct, mt := range r.Value.Content {
+			if ct == "text/plain" || seen[mt] {
+				continue
+			}
+			seen[mt] = true
+			if mt.Example != nil && !covered[mt][""] {
+				t.Errorf("a %s example (%v) is not in the table", ct, mt.Example)
+			}
+			for name := range mt.Examples {
+				if !covered[mt][name] {
+					t.Errorf("%s example %q is not in the table", ct, name)
+				}
+			}
+		}
+	}
+	for _, tc := range cases {
+		name := tc.example
+		if name == "" {
+			name = "example"
+		}
+		t.Run(tc.method+" "+tc.path+" "+name, func(t *testing.T) {
 			mt := tc.resp.Content.Get(tc.ct)
 			if mt == nil {
 				t.Fatalf("no %s answer in the spec", tc.ct)
