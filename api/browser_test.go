@@ -415,6 +415,27 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("win message %q counts the hint taken before Reset", st)
 		}
 	})
+
+	t.Run("Undo back to a full, correct board wins", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 11)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		// The board is full and right, but the player clears a cell before
+		// the win check answers, then takes that back.
+		site.hold("/validate")
+		defer site.release("/validate")
+		p.keys(keyboardFill(p.board(), sol, 6))
+		last := strings.LastIndexByte(puzzle, '.')
+		p.click(last)
+		p.keys(kb.Backspace)
+		site.release("/validate")
+		p.do(chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		if got := p.board(); got != sol {
+			t.Fatalf("board after Undo %s, want the solution %s", got, sol)
+		}
+		p.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
+	})
 }
 
 // ---- the server -------------------------------------------------------------

@@ -526,6 +526,7 @@
     put(last.sel, game.cells[last.sel], game.kind[last.sel]);
     cellEls[last.sel].focus();
     setStatus(`Undid ${cellName(last.sel)}.`);
+    checkWin(); // Undo can bring back a full board whose check was dropped
   }
 
   function toggleNotes() {
