@@ -436,6 +436,23 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 		p.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
 	})
+
+	t.Run("a full, correct board brought back by a reload wins", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 12)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		// The player fills the board and leaves before the win check
+		// answers, then comes back in another tab.
+		site.hold("/validate")
+		defer site.release("/validate")
+		p.keys(keyboardFill(p.board(), sol, 6))
+		p.do(chromedp.Navigate("about:blank"))
+		site.release("/validate")
+		q := site.open(t, browser, "/?puzzle="+puzzle)
+		q.waitf("the board back", fmt.Sprintf(`Array.from(document.querySelectorAll('#board .cell'), e => e.dataset.value).join('') === %q`, sol))
+		q.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
+	})
 }
 
 // ---- the server -------------------------------------------------------------

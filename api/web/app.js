@@ -633,6 +633,7 @@
     game.sel = Math.max(0, game.cells.indexOf(0));
     startTimer(Number(saved.elapsed) || 0);
     paint();
+    checkWin(); // the player may have left before a full board was checked
     return true;
   }
 
