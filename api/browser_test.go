@@ -453,6 +453,27 @@ func TestPlaygroundBrowser(t *testing.T) {
 		q.waitf("the board back", fmt.Sprintf(`Array.from(document.querySelectorAll('#board .cell'), e => e.dataset.value).join('') === %q`, sol))
 		q.waitf("win", `document.getElementById('status').dataset.tone === 'win'`)
 	})
+
+	t.Run("Ctrl+Shift+Z, the redo keys elsewhere, undoes nothing", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 13)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		a, b := emptyPeers(puzzle, 2, 3)
+		p.click(a)
+		p.keys(string(sol[a]))
+		p.click(b)
+		p.keys(string(sol[b]))
+		p.do(chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		want := p.board()
+		if want[a] != sol[a] || want[b] != '.' {
+			t.Fatalf("after Ctrl+Z the board is %s, want %c at %s and %s empty", want, sol[a], cellName(a, 6), cellName(b, 6))
+		}
+		p.do(chromedp.KeyEvent("Z", chromedp.KeyModifiers(chromedp.ModifierCtrl|chromedp.ModifierShift)))
+		if got := p.board(); got != want {
+			t.Errorf("Ctrl+Shift+Z changed the board to %s, want it left at %s", got, want)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------
