@@ -474,6 +474,26 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("Ctrl+Shift+Z changed the board to %s, want it left at %s", got, want)
 		}
 	})
+
+	t.Run("a puzzle pasted while a new game is generated stays on the board", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 14)
+		site.hold("/generate")
+		defer site.release("/generate")
+		p := site.open(t, browser, "/?size=6&box=2x3&difficulty=easy&seed=6")
+		p.waitf("generating", `/Generating/.test(document.getElementById('status').textContent)`)
+		p.click(-1, "#paste-box summary")
+		p.do(chromedp.SetValue(chromedp.CSS("#paste"), puzzle))
+		p.click(-1, "#paste-play")
+		p.waitf("the pasted puzzle", `/Good luck/.test(document.getElementById('status').textContent)`)
+		if got := p.board(); got != puzzle {
+			t.Fatalf("board %s, want the pasted %s", got, puzzle)
+		}
+		site.release("/generate")
+		p.waitf("generated", `!document.body.classList.contains('busy')`)
+		if got := p.board(); got != puzzle {
+			t.Errorf("the generated puzzle that came back after the paste replaced it: board %s, want the pasted %s", got, puzzle)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------

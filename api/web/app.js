@@ -688,6 +688,7 @@
 
   async function newGame(opts = {}) {
     const shape = chosenShape();
+    const id = game.id; // a puzzle pasted meanwhile wins over this one
     setStatus(`Generating a ${shape.n}×${shape.n} ${el.difficulty.value} puzzle…`, 'busy');
     await withBusy(async () => {
       let note = '';
@@ -697,6 +698,7 @@
         if (opts.seed !== undefined) body.seed = String(opts.seed);
         try {
           const res = await api('generate', body);
+          if (id !== game.id) return;
           const p = res.puzzles && res.puzzles[0];
           if (!p || typeof p.puzzle !== 'string') throw new APIError(200, 'bad_response', 'no puzzle in the answer');
           const parsed = parsePuzzle(p.puzzle);
@@ -710,6 +712,7 @@
           rememberURL({ size: shape.n, box: boxName(shape), difficulty: lvl, seed });
           return;
         } catch (err) {
+          if (id !== game.id) return;
           if (err.code === 'difficulty_unavailable' && attempt === 0) {
             const levels = levelsFromProblem(err.problem, level);
             if (levels.length) {
