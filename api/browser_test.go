@@ -494,6 +494,19 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("the generated puzzle that came back after the paste replaced it: board %s, want the pasted %s", got, puzzle)
 		}
 	})
+
+	t.Run("Hint pressed with the keyboard keeps the focus when it fails", func(t *testing.T) {
+		p := site.open(t, browser, "/?puzzle="+patternPuzzle(2, 3, 0.4, 15))
+		p.waitGame(6, 2, 3)
+		site.fail("/hint")
+		defer site.heal("/hint")
+		p.do(chromedp.Focus(chromedp.CSS("#hint")))
+		p.keys(kb.Enter)
+		p.waitf("hint error shown", `document.getElementById('status').dataset.tone === 'error' && !document.body.classList.contains('busy')`)
+		if got := evalT[string](p, `document.activeElement.id || document.activeElement.tagName`); got != "hint" {
+			t.Errorf("focus on %s after the failed hint, want it still on Hint", got)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------

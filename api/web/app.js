@@ -433,7 +433,11 @@
     for (const key of el.pad.children) key.disabled = !has || game.finished;
   }
 
+  // withBusy runs fn with the buttons that start requests disabled. A
+  // disabled button loses the focus; if nothing took it meanwhile, the
+  // button gets it back once it is enabled again.
   async function withBusy(fn) {
+    const had = document.activeElement;
     busy++;
     updateButtons();
     document.body.classList.add('busy');
@@ -441,6 +445,7 @@
       busy--;
       if (!busy) document.body.classList.remove('busy');
       updateButtons();
+      if (had instanceof HTMLButtonElement && !had.disabled && (!document.activeElement || document.activeElement === document.body)) had.focus();
     }
   }
 
