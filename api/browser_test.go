@@ -507,6 +507,16 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("focus on %s after the failed hint, want it still on Hint", got)
 		}
 	})
+
+	t.Run("a pasted puzzle the server could not check is not called rejected", func(t *testing.T) {
+		site.fail("/validate")
+		defer site.heal("/validate")
+		p := site.open(t, browser, "/?puzzle="+patternPuzzle(2, 3, 0.4, 16))
+		p.waitf("error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); strings.Contains(st, "rejected") || !strings.Contains(st, "overloaded") {
+			t.Errorf("status %q, want it to say the puzzle could not be checked, with the detail", st)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------

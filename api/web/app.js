@@ -875,7 +875,8 @@
             return true;
           } catch (err2) { last = err2; }
         }
-        setStatus(`The server rejected that puzzle: ${last.detail}`, 'error');
+        const refused = last.status >= 400 && last.status < 500 && last.status !== 429;
+        setStatus(`${refused ? 'The server rejected that puzzle' : 'Could not check the puzzle'}: ${last.detail}`, 'error');
         return false;
       }
     });
