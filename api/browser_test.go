@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -515,6 +516,27 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.waitf("error shown", `document.getElementById('status').dataset.tone === 'error'`)
 		if st := p.status(); strings.Contains(st, "rejected") || !strings.Contains(st, "overloaded") {
 			t.Errorf("status %q, want it to say the puzzle could not be checked, with the detail", st)
+		}
+	})
+
+	t.Run("a key held down in notes mode toggles its mark once", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 17)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		held := func(k *input.DispatchKeyEventParams) { k.AutoRepeat = new(true) }
+		a := strings.IndexByte(puzzle, '.')
+		p.click(a)
+		// Space held: notes on, not on and off again.
+		p.keys(" ")
+		p.do(chromedp.KeyEvent(" ", held))
+		if !evalT[bool](p, `document.getElementById('notes').getAttribute('aria-pressed') === 'true'`) {
+			t.Fatalf("notes are off after Space was held down")
+		}
+		// 3 held: one mark, not one put and taken out again.
+		p.keys("3")
+		p.do(chromedp.KeyEvent("3", held))
+		if got := notesOf(p.label(a)); got != "3" {
+			t.Errorf("notes of %s after 3 was held down: %q, want 3", cellName(a, 6), got)
 		}
 	})
 }

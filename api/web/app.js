@@ -959,7 +959,7 @@
     }
     if (e.key === ' ' && (t === document.body || (t.classList && t.classList.contains('cell')))) {
       e.preventDefault();
-      toggleNotes();
+      if (!e.repeat) toggleNotes(); // Space held down switches once
       return;
     }
     if (e.key === 'Backspace' || e.key === 'Delete') {
@@ -971,7 +971,7 @@
       const v = symbolValue(e.key);
       if (v >= 0) {
         e.preventDefault();
-        enterValue(v);
+        if (!e.repeat) enterValue(v); // a key held down toggles its mark once
       }
     }
   });
