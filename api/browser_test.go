@@ -539,6 +539,26 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("notes of %s after 3 was held down: %q, want 3", cellName(a, 6), got)
 		}
 	})
+
+	t.Run("a phone on its side shows the whole board with the pad beside it", func(t *testing.T) {
+		p := site.open(t, browser, "/?puzzle="+patternPuzzle(4, 4, 0.4, 18))
+		p.waitGame(16, 4, 4)
+		p.do(chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape))
+		// top, bottom, left, right of the board and the pad; the height of the screen
+		r := evalT[[]float64](p, `[document.getElementById('board'), document.getElementById('pad')].flatMap(e =>
+			(r => [r.top, r.bottom, r.left, r.right])(e.getBoundingClientRect())).concat(innerHeight)`)
+		board, pad, height := r[:4], r[4:8], r[8]
+		p.shot("16x16-phone-landscape")
+		if h := board[1] - board[0]; h > height {
+			t.Errorf("the board is %.0f px tall on a %.0f px high screen", h, height)
+		}
+		if pad[2] < board[3] {
+			t.Errorf("the pad (left %.0f, top %.0f) is not beside the board (right %.0f, bottom %.0f)", pad[2], pad[0], board[3], board[1])
+		}
+		if w := evalT[int](p, `document.documentElement.scrollWidth`); w > 844 {
+			t.Errorf("page is %d px wide at an 844 px wide screen", w)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------
