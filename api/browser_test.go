@@ -559,6 +559,18 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("page is %d px wide at an 844 px wide screen", w)
 		}
 	})
+
+	t.Run("a proxy's 502 page is reported by its status, not as HTML", func(t *testing.T) {
+		p := site.open(t, browser, "/?puzzle="+patternPuzzle(2, 3, 0.4, 19))
+		p.waitGame(6, 2, 3)
+		site.failWith("/hint", http.StatusBadGateway)
+		defer site.heal("/hint")
+		p.click(-1, "#hint")
+		p.waitf("hint error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); strings.Contains(st, "<") || !strings.Contains(st, "502 Bad Gateway") {
+			t.Errorf("status %q, want the hint error with 502 Bad Gateway and no markup", st)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------
@@ -567,12 +579,12 @@ type site struct {
 	url    string
 	shots  string // where screenshots go
 	mu     sync.Mutex
-	broken map[string]bool          // paths that answer 503, to see the page report it
+	broken map[string]int           // paths that answer 503 (or a proxy's 502), to see the page report it
 	held   map[string]chan struct{} // paths whose answers wait until release
 }
 
 func newSite(t *testing.T) *site {
-	s := &site{broken: map[string]bool{}, held: map[string]chan struct{}{}}
+	s := &site{broken: map[string]int{}, held: map[string]chan struct{}{}}
 	srv := api.New(api.DefaultConfig(), nil, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
@@ -581,7 +593,14 @@ func newSite(t *testing.T) *site {
 		if held != nil {
 			<-held
 		}
-		if broken {
+		if broken == http.StatusBadGateway {
+			// What a reverse proxy in front of the server says when it is down.
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(broken)
+			io.WriteString(w, "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")
+			return
+		}
+		if broken != 0 {
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.Header().Set("Retry-After", "1")
 			w.WriteHeader(http.StatusServiceUnavailable)
@@ -595,8 +614,11 @@ func newSite(t *testing.T) *site {
 	return s
 }
 
-func (s *site) fail(path string) { s.mu.Lock(); s.broken[path] = true; s.mu.Unlock() }
-func (s *site) heal(path string) { s.mu.Lock(); delete(s.broken, path); s.mu.Unlock() }
+func (s *site) fail(path string) { s.failWith(path, http.StatusServiceUnavailable) }
+
+// failWith makes path answer 503 from the server, or 502 from a proxy.
+func (s *site) failWith(path string, code int) { s.mu.Lock(); s.broken[path] = code; s.mu.Unlock() }
+func (s *site) heal(path string)               { s.mu.Lock(); delete(s.broken, path); s.mu.Unlock() }
 
 // hold makes the answers to path wait until release.
 func (s *site) hold(path string) { s.mu.Lock(); s.held[path] = make(chan struct{}); s.mu.Unlock() }

@@ -105,7 +105,8 @@
     try { data = text ? JSON.parse(text) : null; } catch (_) { data = null; }
     if (!res.ok) {
       const p = data && typeof data === 'object' ? data : {};
-      let detail = p.detail || p.title || text.trim().slice(0, 200) || res.statusText;
+      const plain = /^\s*</.test(text) ? '' : text.trim().slice(0, 200); // a proxy's HTML page is no message
+      let detail = p.detail || p.title || plain || `${res.status} ${res.statusText}`.trim();
       if (Array.isArray(p.errors) && p.errors.length) {
         detail += ' (' + p.errors.map((e) => `${e.field}: ${e.message}`).join('; ') + ')';
       }
