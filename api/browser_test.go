@@ -571,6 +571,19 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("status %q, want the hint error with 502 Bad Gateway and no markup", st)
 		}
 	})
+
+	t.Run("a win check that fails on a proxy's 502 is tried again", func(t *testing.T) {
+		puzzle := patternPuzzle(2, 3, 0.4, 20)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(6, 2, 3)
+		sol := site.solve(t, puzzle, 6, "2x3")
+		site.failWith("/validate", http.StatusBadGateway)
+		defer site.heal("/validate")
+		p.keys(keyboardFill(p.board(), sol, 6))
+		p.waitf("check error shown", `document.getElementById('status').dataset.tone === 'error'`)
+		site.heal("/validate")
+		p.waitf("win after the proxy recovers", `document.getElementById('status').dataset.tone === 'win'`)
+	})
 }
 
 // ---- the server -------------------------------------------------------------

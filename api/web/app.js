@@ -645,8 +645,9 @@
 
   // ---- win: full and conflict-free, confirmed by /validate -----------------------
 
-  // A check refused for now (unreachable, 429, 503) is tried again while
-  // the board stays as it is: the full grid has no other way to be checked.
+  // A check refused for now (unreachable, 429, 503, or a proxy's 502 or
+  // 504) is tried again while the board stays as it is: the full grid has
+  // no other way to be checked.
   async function checkWin(attempt = 0) {
     if (game.finished || game.cells.includes(0) || game.conflicts.size) return;
     const id = game.id, check = game.check;
@@ -659,7 +660,7 @@
       });
     } catch (err) {
       if (id !== game.id || check !== game.check) return;
-      const again = attempt < 5 && [0, 429, 503].includes(err.status);
+      const again = attempt < 5 && [0, 429, 502, 503, 504].includes(err.status);
       setStatus(`Could not check the board: ${err.detail}${again ? ' Trying again…' : ''}`, 'error');
       if (again) {
         setTimeout(() => { if (id === game.id && check === game.check) checkWin(attempt + 1); }, 1000 * 2 ** attempt);
