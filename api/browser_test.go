@@ -584,6 +584,24 @@ func TestPlaygroundBrowser(t *testing.T) {
 		site.heal("/validate")
 		p.waitf("win after the proxy recovers", `document.getElementById('status').dataset.tone === 'win'`)
 	})
+
+	t.Run("a pasted full grid is no win, on a reload either", func(t *testing.T) {
+		grid := patternPuzzle(2, 3, 0, 21)
+		p := site.open(t, browser, "/?puzzle="+grid)
+		p.waitf("grid shown", `/already full/.test(document.getElementById('status').textContent) && !document.body.classList.contains('busy')`)
+		// The page's requests, to see whether it checks the grid for a win.
+		p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+				Source: `window.__asked = []; const f = window.fetch; window.fetch = (u, o) => { window.__asked.push(String(u)); return f(u, o); };`,
+			})
+			return err
+		}))
+		p.do(chromedp.Reload())
+		p.waitf("grid shown again", `/already full/.test(document.getElementById('status').textContent) && !document.body.classList.contains('busy')`)
+		if asked := evalT[[]string](p, `window.__asked`); len(asked) != 1 {
+			t.Errorf("after a reload the page asked %q, want one /validate of the pasted grid and no win check", asked)
+		}
+	})
 }
 
 // ---- the server -------------------------------------------------------------

@@ -639,7 +639,9 @@
     game.sel = Math.max(0, game.cells.indexOf(0));
     startTimer(Number(saved.elapsed) || 0);
     paint();
-    checkWin(); // the player may have left before a full board was checked
+    // The player may have left before a full board was checked (a pasted
+    // full grid is no game: nothing was played to win it).
+    if (game.givens.includes(0)) checkWin();
     return true;
   }
 
