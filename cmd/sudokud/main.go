@@ -80,7 +80,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&cfg.API.QueueWait, "queue-wait", def.QueueWait, "longest wait for a heavy slot before 503 overloaded")
 	fs.Float64Var(&cfg.API.RateLimit, "rate-limit", 0, "requests per second per client IP (0: no limit)")
 	fs.IntVar(&cfg.API.RateBurst, "rate-burst", def.RateBurst, "burst allowed above the per-client rate")
-	fs.BoolVar(&cfg.API.TrustProxy, "trust-proxy", false, "take the client IP from X-Forwarded-For (only behind a proxy you run)")
+	fs.BoolVar(&cfg.API.TrustProxy, "trust-proxy", false, "take the client IP from the last X-Forwarded-For address (the one the proxy appended), or else X-Real-IP (only behind a proxy you run)")
 	fs.IntVar(&cfg.API.Workers, "workers", def.Workers, "goroutines for batch and stream validation")
 	fs.IntVar(&cfg.API.PoolSize, "pool-size", def.PoolSize, "puzzles kept ready per slow (size, box, difficulty, symmetry) for unseeded /generate (negative: no pool)")
 	fs.DurationVar(&cfg.API.PoolSlow, "pool-slow", def.PoolSlow, "generation time that makes a (size, box, difficulty, symmetry) pooled")
