@@ -120,6 +120,11 @@ func observe(d *deps) func(http.Handler) http.Handler {
 			d.metrics.requestDuration.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
 			level := slog.LevelInfo
 			switch {
+			case status == http.StatusServiceUnavailable:
+				// Shedding and draining: the server doing its job under
+				// load or at shutdown, not a failure (a loaded server
+				// logged an error per shed request).
+				level = slog.LevelWarn
 			case status >= 500:
 				level = slog.LevelError
 			case route == "/healthz" || route == "/readyz" || route == "/metrics":

@@ -1,7 +1,11 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -276,5 +280,42 @@ func TestValidateSolvable(t *testing.T) {
 	ex := c.post("/validate", map[string]any{"puzzle": classic})
 	if strings.Contains(string(ex.body), "solvable") {
 		t.Errorf("solvable reported without being asked: %s", ex.body)
+	}
+}
+
+// TestSheddingLogsAtWarn: a 503 (a heavy request shed, or /readyz while
+// draining) logs at warn, not error: it is the server keeping its limits,
+// and under load an error per shed request buried real failures.
+func TestSheddingLogsAtWarn(t *testing.T) {
+	var logs bytes.Buffer
+	srv := New(Config{MaxHeavy: 1, HeavyQueue: 0, QueueWait: time.Millisecond}, slog.New(slog.NewJSONHandler(&logs, nil)), nil)
+	t.Cleanup(srv.Close)
+	release, p := srv.deps.heavy.acquire(t.Context())
+	if p != nil {
+		t.Fatal(p)
+	}
+	defer release()
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/solve", strings.NewReader(`{"puzzle":"`+classic+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("shed request: %d %s", rec.Code, rec.Body)
+	}
+	var entry struct{ Level, Msg, Path string }
+	found := false
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if entry.Msg == "request" && entry.Path == "/solve" {
+			found = true
+			if entry.Level != "WARN" {
+				t.Errorf("the shed request logged at %s, want WARN", entry.Level)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no request log line for /solve in %s", logs.String())
 	}
 }
