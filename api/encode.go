@@ -52,7 +52,7 @@ func decode(r *http.Request, v any) error {
 	if mediaType(r) != mediaJSON {
 		return errUnsupportedMedia(r, mediaJSON)
 	}
-	return decodeJSON(skipBOM(r.Body), v)
+	return decodeJSON(skipBOM(r.Body), v, "request body")
 }
 
 // bom is the UTF-8 byte order mark. RFC 8259 §8.1 lets a parser ignore one
@@ -118,25 +118,28 @@ func emptyBody(r *http.Request) bool {
 	return false
 }
 
-// decodeJSON reads exactly one JSON value from body into v.
-func decodeJSON(body io.Reader, v any) error {
+// decodeJSON reads exactly one JSON value from body into v. Its errors
+// name what was read as subject: "request body", or "item" for one item of
+// a batch or stream, which fails alone.
+func decodeJSON(body io.Reader, v any, subject string) error {
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonProblem(err)
+		return jsonProblem(err, subject)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return jsonProblem(err)
+			return jsonProblem(err, subject)
 		}
-		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body must hold a single JSON object and nothing after it")
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, subject+" must hold a single JSON object and nothing after it")
 	}
 	return nil
 }
 
-// jsonProblem turns an encoding/json or body-read error into a problem.
-func jsonProblem(err error) *problem {
+// jsonProblem turns an encoding/json or body-read error into a problem
+// about subject (see decodeJSON).
+func jsonProblem(err error, subject string) *problem {
 	var (
 		mbe *http.MaxBytesError
 		ne  net.Error
@@ -146,23 +149,23 @@ func jsonProblem(err error) *problem {
 	switch {
 	case errors.As(err, &mbe):
 		return newProblem(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
-			fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit))
+			fmt.Sprintf("%s is larger than the limit of %d bytes", subject, mbe.Limit))
 	case errors.As(err, &ne) && ne.Timeout():
 		return newProblem(http.StatusRequestTimeout, codeRequestTimeout,
 			"the request body did not arrive within this server's read timeout")
 	case errors.Is(err, io.EOF):
-		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is empty")
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, subject+" is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body ends in the middle of a JSON value")
+		return newProblem(http.StatusBadRequest, codeInvalidJSON, subject+" ends in the middle of a JSON value")
 	case errors.As(err, &se):
 		return newProblem(http.StatusBadRequest, codeInvalidJSON,
-			fmt.Sprintf("request body is not valid JSON at byte %d: %s", se.Offset, se.Error()))
+			fmt.Sprintf("%s is not valid JSON at byte %d: %s", subject, se.Offset, se.Error()))
 	case errors.As(err, &ute):
 		// encoding/json names embedded structs in the path; clients
 		// know only the JSON names.
 		field := strings.ReplaceAll(ute.Field, "boardFields.", "")
 		if field == "" {
-			p := newProblem(http.StatusBadRequest, codeInvalidRequest, "request body must be a JSON object")
+			p := newProblem(http.StatusBadRequest, codeInvalidRequest, subject+" must be a JSON object")
 			p.Errors = []fieldError{{Field: "", Message: "must be a JSON object, not " + ute.Value}}
 			return p
 		}
@@ -187,7 +190,7 @@ func jsonProblem(err error) *problem {
 		p.Errors = []fieldError{{Field: bve.field, Message: bve.msg}}
 		return p
 	}
-	return newProblem(http.StatusBadRequest, codeInvalidJSON, "request body is not valid JSON: "+err.Error())
+	return newProblem(http.StatusBadRequest, codeInvalidJSON, subject+" is not valid JSON: "+err.Error())
 }
 
 // intLiteral reports whether a JSON number is written as an integer (an

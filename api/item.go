@@ -59,15 +59,11 @@ func (c *itemChecker) appendItem(dst []byte, item []byte) ([]byte, outcome) {
 // also explain what is wrong with an item.
 func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 	var bi batchItem
-	if err := decodeJSON(bytes.NewReader(item), &bi); err != nil {
+	// The fault is this item's, not the request body's: the batch or
+	// stream it came in goes on.
+	if err := decodeJSON(bytes.NewReader(item), &bi, "item"); err != nil {
 		p := problemOf(err)
-		// decodeJSON speaks of the request body; the fault is this item's,
-		// and the batch or stream it came in goes on.
-		detail := problemDetail(p)
-		if rest, ok := strings.CutPrefix(detail, "request body "); ok {
-			detail = "item " + rest
-		}
-		return appendItemError(dst, itemID(item), p.Code, detail)
+		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
 	}
 	in := &c.in
 	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid}

@@ -28,8 +28,8 @@ type pooled struct {
 // then keeps its pool full, one puzzle at a time and only on a heavy slot
 // that is free when it looks (it never waits in the heavy queue, where it
 // would hold a client's place; it looks again a second later), and sleeps
-// while the pool is full. Pooled puzzles carry
-// their own random seed, so each still reproduces.
+// while the pool is full. Pooled puzzles carry their own random seed, so
+// each still reproduces.
 type genPool struct {
 	ctx     context.Context
 	size    int
