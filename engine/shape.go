@@ -73,7 +73,7 @@ func DefaultShape(n int) (Shape, error) {
 	if p, ok := presets[n]; ok {
 		return Shape{Size: n, BoxRows: p[0], BoxCols: p[1]}, nil
 	}
-	for r := n; r >= 2; r-- {
+	for r := min(n, MaxSize); r >= 2; r-- {
 		if n%r == 0 && r <= n/r {
 			if s := (Shape{Size: n, BoxRows: r, BoxCols: n / r}); s.valid() {
 				return s, nil
@@ -110,7 +110,7 @@ func Shapes() []Shape {
 // ShapesOf returns the supported shapes of size n, by box rows.
 func ShapesOf(n int) []Shape {
 	var out []Shape
-	for r := 2; r <= n/2; r++ {
+	for r := 2; r <= min(n, MaxSize)/2; r++ {
 		if s := (Shape{Size: n, BoxRows: r, BoxCols: n / r}); n%r == 0 && s.valid() {
 			out = append(out, s)
 		}

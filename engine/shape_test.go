@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,8 @@ func TestParseShape(t *testing.T) {
 		{6, "3x2", true, "3x2"}, {6, "2x3", true, "2x3"}, {6, "", true, "2x3"},
 		{9, "9x1", false, "offers boxes 3x3"}, {12, "2x6", true, "2x6"}, {12, "6x2", true, "6x2"},
 		{7, "", false, "not supported"}, {9, "3*3", false, "form RxC"}, {16, "2x2", false, "offers boxes 2x8, 4x4, 8x2"},
+		// Past the largest board at once (the divisors were tried up to n).
+		{math.MaxInt, "", false, "not supported"}, {math.MaxInt - 1, "2x3", false, "not supported"},
 	} {
 		s, err := ParseShape(tc.n, tc.box)
 		if tc.ok {

@@ -146,13 +146,8 @@ func runSolve(ctx context.Context, name string, args []string, std stdio) int {
 }
 
 // shapeFlags returns the shape that --size and --box fix, or the zero shape
-// when neither is given. A size past the largest board is refused here: the
-// engine's message lists the boxes of the size by trying every divisor, which
-// for --size 9223372036854775807 never ended.
+// when neither is given.
 func shapeFlags(size int, box string) (engine.Shape, error) {
-	if size > engine.MaxSize {
-		return engine.Shape{}, fmt.Errorf("size %d is not supported (the largest board is %dx%d)", size, engine.MaxSize, engine.MaxSize)
-	}
 	if box == "" {
 		if size == 0 {
 			return engine.Shape{}, nil
@@ -165,7 +160,7 @@ func shapeFlags(size int, box string) (engine.Shape, error) {
 	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
 		return engine.Shape{}, fmt.Errorf("--box %q: want RxC, e.g. 3x3", box)
 	}
-	if r > engine.MaxSize || c > engine.MaxSize {
+	if r > engine.MaxSize || c > engine.MaxSize { // and R·C cannot overflow
 		return engine.Shape{}, fmt.Errorf("--box %s is not supported (the largest board is %dx%d)", box, engine.MaxSize, engine.MaxSize)
 	}
 	if size != 0 && size != r*c {
