@@ -364,10 +364,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("a win check that fails on a 503 is tried again", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 7)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, _, sol := site.game6(t, browser, 7)
 		site.fail("/validate")
 		defer site.heal("/validate")
 		p.keys(keyboardFill(p.board(), sol, 6))
@@ -380,10 +377,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("Reset in the middle of a game starts the clock again from 0:00", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 10)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, puzzle, sol := site.game6(t, browser, 10)
 		p.click(-1, "#hint")
 		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
 		p.waitf("a second on the clock", `document.getElementById('timer').textContent !== '0:00'`)
@@ -418,10 +412,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("Undo back to a full, correct board wins", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 11)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, puzzle, sol := site.game6(t, browser, 11)
 		// The board is full and right, but the player clears a cell before
 		// the win check answers, then takes that back.
 		site.hold("/validate")
@@ -439,10 +430,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("a full, correct board brought back by a reload wins", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 12)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, puzzle, sol := site.game6(t, browser, 12)
 		// The player fills the board and leaves before the win check
 		// answers, then comes back in another tab.
 		site.hold("/validate")
@@ -456,10 +444,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("Ctrl+Shift+Z, the redo keys elsewhere, undoes nothing", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 13)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, puzzle, sol := site.game6(t, browser, 13)
 		a, b := emptyPeers(puzzle, 2, 3)
 		p.click(a)
 		p.keys(string(sol[a]))
@@ -573,10 +558,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("a win check that fails on a proxy's 502 is tried again", func(t *testing.T) {
-		puzzle := patternPuzzle(2, 3, 0.4, 20)
-		p := site.open(t, browser, "/?puzzle="+puzzle)
-		p.waitGame(6, 2, 3)
-		sol := site.solve(t, puzzle, 6, "2x3")
+		p, _, sol := site.game6(t, browser, 20)
 		site.failWith("/validate", http.StatusBadGateway)
 		defer site.heal("/validate")
 		p.keys(keyboardFill(p.board(), sol, 6))
@@ -691,6 +673,16 @@ func (s *site) placement(t *testing.T, puzzle string) (int, byte) {
 		t.Fatalf("/hint: %d %v", code, h)
 	}
 	return int(row)*6 + int(col), byte('0' + int(val))
+}
+
+// game6 opens the 6×6 (2x3) game of patternPuzzle(2, 3, 0.4, seed) and
+// returns its page, the puzzle and its solution.
+func (s *site) game6(t *testing.T, browser context.Context, seed uint64) (*page, string, string) {
+	t.Helper()
+	puzzle := patternPuzzle(2, 3, 0.4, seed)
+	p := s.open(t, browser, "/?puzzle="+puzzle)
+	p.waitGame(6, 2, 3)
+	return p, puzzle, s.solve(t, puzzle, 6, "2x3")
 }
 
 func (s *site) solve(t *testing.T, puzzle string, size int, box string) string {
