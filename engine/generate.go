@@ -162,32 +162,6 @@ func Generate(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, error) 
 	return Puzzle{}, fmt.Errorf("%w: no %s puzzle on %s found in %d attempts", ErrDifficultyUnavailable, level, shape, attempts)
 }
 
-// LevelError is the error of Generate for a level its shape never offers.
-// It wraps ErrDifficultyUnavailable.
-type LevelError struct {
-	Shape Shape
-	Level Level
-}
-
-func (e *LevelError) Error() string {
-	return fmt.Sprintf("difficulty unavailable: %s offers %s, not %s", e.Shape, LevelNames(LevelsOf(e.Shape)), e.Level)
-}
-
-// Is makes errors.Is(err, ErrDifficultyUnavailable) true.
-func (e *LevelError) Is(target error) bool { return target == ErrDifficultyUnavailable }
-
-// Offered returns the levels the shape offers.
-func (e *LevelError) Offered() []Level { return LevelsOf(e.Shape) }
-
-// LevelNames joins the names of levels with ", ": "easy, medium".
-func LevelNames(ls []Level) string {
-	names := make([]string, len(ls))
-	for i, l := range ls {
-		names[i] = l.String()
-	}
-	return strings.Join(names, ", ")
-}
-
 // greedyCells is the board size (cells) from which Generate removes greedily
 // (see greedy) rather than along a uniqueness sequence, below Expert.
 const greedyCells = 225

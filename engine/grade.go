@@ -3,45 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
-	"strings"
 )
-
-// Level is the difficulty of a puzzle: the hardest kind of technique a
-// player needs to solve it.
-type Level int
-
-// The levels, from easiest.
-const (
-	Easy   Level = iota + 1 // singles only: full house, naked and hidden singles
-	Medium                  // locked candidates (pointing, claiming), naked and hidden pairs and triples
-	Hard                    // naked and hidden quads, X-Wing, Swordfish, Jellyfish, XY-Wing, XYZ-Wing
-	Expert                  // chains (simple coloring, X-chains), or more than this grader's techniques
-)
-
-// AllLevels lists the levels from easiest to hardest.
-var AllLevels = []Level{Easy, Medium, Hard, Expert}
-
-var levelNames = [...]string{Easy: "easy", Medium: "medium", Hard: "hard", Expert: "expert"}
-
-// String returns the level's name: "easy", "medium", "hard" or "expert".
-func (l Level) String() string {
-	if l >= Easy && l <= Expert {
-		return levelNames[l]
-	}
-	return fmt.Sprintf("Level(%d)", int(l))
-}
-
-// ParseLevel returns the level named s ("easy", "medium", "hard",
-// "expert", in any case).
-func ParseLevel(s string) (Level, error) {
-	ls := strings.ToLower(strings.TrimSpace(s))
-	for _, l := range AllLevels {
-		if levelNames[l] == ls {
-			return l, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown difficulty %q (want easy, medium, hard or expert)", s)
-}
 
 // Rating is the difficulty of a puzzle as Grade measures it.
 type Rating struct {
