@@ -7,8 +7,10 @@ package api
 import (
 	"context"
 	"log/slog"
+	"math"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -31,7 +33,7 @@ type Config struct {
 	MaxNodes        int64         // search node budget per request (0: the engine's default)
 	MaxHeavy        int           // heavy requests (solve, generate, hint, solvable) run at once
 	HeavyQueue      int           // heavy requests that may wait for a slot; more are shed
-	QueueWait       time.Duration // longest wait for a slot before a 503
+	QueueWait       time.Duration // longest wait for a heavy slot or /validate memory before a 503
 	RateLimit       float64       // requests per second per client IP (0: off)
 	RateBurst       int           // burst of the per-client rate limit
 	TrustProxy      bool          // take the client IP from X-Forwarded-For / X-Real-IP
@@ -39,6 +41,8 @@ type Config struct {
 	Workers         int           // goroutines for batch and stream validation
 	PoolSize        int           // ready puzzles kept per slow (shape, level, symmetry); negative: no pool
 	PoolSlow        time.Duration // generation time that makes a (shape, level, symmetry) pooled
+	MaxStreams      int           // NDJSON /validate streams open at once; more are shed
+	ValidateMemory  int64         // bytes /validate requests and streams in progress may reserve at once
 }
 
 // DefaultConfig returns the default limits.
@@ -58,7 +62,19 @@ func DefaultConfig() Config {
 		Workers:         n,
 		PoolSize:        4,
 		PoolSlow:        250 * time.Millisecond,
+		MaxStreams:      1024,
+		ValidateMemory:  defaultValidateMemory(),
 	}
+}
+
+// defaultValidateMemory is three quarters of the Go runtime's soft memory
+// limit (GOMEMLIMIT) when one is set, else 192 MiB: the rest is left to the
+// other requests, the runtime and what the reservations do not count.
+func defaultValidateMemory() int64 {
+	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 {
+		return max(limit/4*3, 1)
+	}
+	return 192 << 20
 }
 
 // withDefaults fills zero and negative fields from DefaultConfig, as the
@@ -104,6 +120,12 @@ func (c Config) withDefaults() Config {
 	if c.PoolSlow <= 0 {
 		c.PoolSlow = d.PoolSlow
 	}
+	if c.MaxStreams <= 0 {
+		c.MaxStreams = d.MaxStreams
+	}
+	if c.ValidateMemory <= 0 {
+		c.ValidateMemory = d.ValidateMemory
+	}
 	return c
 }
 
@@ -142,6 +164,9 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
 		draining: &s.draining,
 	}
 	d.heavy = newLimiter(cfg.MaxHeavy, cfg.HeavyQueue, cfg.QueueWait)
+	d.memory = newBudget(cfg.ValidateMemory, cfg.QueueWait)
+	d.metrics.streamsLimit.Set(float64(cfg.MaxStreams))
+	d.metrics.validateMemoryLimit.Set(float64(cfg.ValidateMemory))
 	ctx, stop := context.WithCancel(context.Background())
 	s.stop = stop
 	if cfg.PoolSize > 0 {
@@ -186,6 +211,8 @@ type deps struct {
 	validate *validator.Validate
 	metrics  *metrics
 	heavy    *limiter
+	memory   *budget      // /validate's memory (Config.ValidateMemory)
+	streams  atomic.Int64 // NDJSON streams open
 	rate     *rateLimiter // nil when rate limiting is off
 	pool     *genPool     // nil when pooling is off
 	draining *atomic.Bool

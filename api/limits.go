@@ -77,9 +77,97 @@ func (l *limiter) release() {
 }
 
 func overloaded() *problem {
-	p := newProblem(http.StatusServiceUnavailable, codeOverloaded, "the server is busy with other heavy requests; retry shortly")
+	return overloadedBy("the server is busy with other heavy requests; retry shortly")
+}
+
+// overloadedBy is the 503 overloaded problem with its own detail.
+func overloadedBy(detail string) *problem {
+	p := newProblem(http.StatusServiceUnavailable, codeOverloaded, detail)
 	p.retryAfter = 1
 	return p
+}
+
+// budget bounds the bytes of memory that work in progress may reserve.
+// A request reserves its cost before it reads its body and gives it back
+// when it is answered; one that does not fit waits, in arrival order (so a
+// large request is not starved by small ones), at most wait. A cost above
+// the whole budget takes the whole budget: such a request runs alone.
+type budget struct {
+	size int64
+	wait time.Duration
+
+	mu      sync.Mutex
+	used    int64
+	waiters []*reservation // in arrival order
+}
+
+// reservation is a waiting request's cost; ready is closed once it holds it.
+type reservation struct {
+	n     int64
+	ready chan struct{}
+}
+
+func newBudget(size int64, wait time.Duration) *budget {
+	return &budget{size: size, wait: wait}
+}
+
+// acquire reserves n bytes, waiting at most b.wait or until ctx is done. It
+// returns the bytes reserved (n, or the whole budget when n is larger) and
+// whether it got them.
+func (b *budget) acquire(ctx context.Context, n int64) (int64, bool) {
+	n = max(min(n, b.size), 0)
+	b.mu.Lock()
+	if len(b.waiters) == 0 && b.used+n <= b.size {
+		b.used += n
+		b.mu.Unlock()
+		return n, true
+	}
+	w := &reservation{n: n, ready: make(chan struct{})}
+	b.waiters = append(b.waiters, w)
+	b.mu.Unlock()
+
+	t := time.NewTimer(b.wait)
+	defer t.Stop()
+	select {
+	case <-w.ready:
+		return n, true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-w.ready: // granted while timing out: give it back
+		b.used -= n
+	default:
+		for i, x := range b.waiters {
+			if x == w {
+				b.waiters = append(b.waiters[:i], b.waiters[i+1:]...)
+				break
+			}
+		}
+	}
+	b.grant() // the first waiter may have been the one in the way
+	return 0, false
+}
+
+// release gives back n bytes that acquire reserved.
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.used -= n
+	b.grant()
+}
+
+// grant hands the free bytes to the waiters in order, while the first fits.
+func (b *budget) grant() {
+	for len(b.waiters) > 0 && b.used+b.waiters[0].n <= b.size {
+		w := b.waiters[0]
+		b.waiters[0] = nil
+		b.waiters = b.waiters[1:]
+		b.used += w.n
+		close(w.ready)
+	}
 }
 
 // rateLimiter is a token bucket per client IP. It forgets clients idle for

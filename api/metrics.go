@@ -17,6 +17,11 @@ type metrics struct {
 	shed             *prometheus.CounterVec
 	rateLimited      prometheus.Counter
 	validateItems    *prometheus.CounterVec
+
+	streamsOpen         prometheus.Gauge
+	streamsLimit        prometheus.Gauge
+	validateMemory      prometheus.Gauge
+	validateMemoryLimit prometheus.Gauge
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -47,7 +52,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		}),
 		shed: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokud_requests_shed_total",
-			Help: "Heavy requests refused with 503 overloaded, by route pattern.",
+			Help: "Requests refused with 503 overloaded (heavy slots, /validate memory or streams full), by route pattern.",
 		}, []string{"route"}),
 		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "sudokud_requests_rate_limited_total",
@@ -57,10 +62,27 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "sudokud_validate_items_total",
 			Help: "Boards checked by /validate (single, batch and stream), by outcome (solved, valid, invalid, error).",
 		}, []string{"outcome"}),
+		streamsOpen: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudokud_validate_streams_open",
+			Help: "NDJSON /validate streams open now.",
+		}),
+		streamsLimit: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudokud_validate_streams_limit",
+			Help: "Most NDJSON /validate streams open at once (-max-streams); more are shed.",
+		}),
+		validateMemory: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudokud_validate_memory_reserved_bytes",
+			Help: "Memory reserved by /validate requests and streams in progress.",
+		}),
+		validateMemoryLimit: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudokud_validate_memory_limit_bytes",
+			Help: "Memory /validate requests and streams may reserve at once (-validate-memory); more wait, then are shed.",
+		}),
 	}
 	reg.MustRegister(
 		m.solveDuration, m.generateDuration, m.requests, m.requestDuration,
 		m.inFlight, m.shed, m.rateLimited, m.validateItems,
+		m.streamsOpen, m.streamsLimit, m.validateMemory, m.validateMemoryLimit,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "sudoku_peer_cache_shapes",
 			Help: "Board shapes whose peer tables the engine has built and cached.",

@@ -65,6 +65,8 @@ func TestMetrics(t *testing.T) {
 	for _, name := range []string{
 		"sudokud_http_requests_total", "sudokud_http_request_duration_seconds_bucket", "sudokud_http_requests_in_flight",
 		"sudoku_peer_cache_shapes", "go_goroutines", "go_build_info", "sudokud_validate_items_total",
+		"sudokud_validate_streams_open", "sudokud_validate_streams_limit",
+		"sudokud_validate_memory_reserved_bytes", "sudokud_validate_memory_limit_bytes",
 	} {
 		if !strings.Contains(string(ex.body), name) {
 			t.Errorf("/metrics lacks %s", name)

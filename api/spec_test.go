@@ -285,6 +285,10 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 			s.deps.heavy.queue <- struct{}{}
 		}
 	}
+	// memoryTaken reserves all of /validate's memory, as running batches do.
+	memoryTaken := func(s *Server) { s.deps.memory.acquire(context.Background(), s.deps.cfg.ValidateMemory) }
+	// streamsOpen counts as many open streams as the limit.
+	streamsOpen := func(s *Server) { s.deps.streams.Store(int64(s.deps.cfg.MaxStreams)) }
 	type exampleCase struct {
 		resp          *openapi3.Response
 		ct, example   string // example "" is the media type's single example
@@ -310,6 +314,8 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false, nil},
 		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false, nil},
 		{comp("Overloaded"), "application/problem+json", "overloaded", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, busy},
+		{comp("Overloaded"), "application/problem+json", "validate_memory", "POST", "/validate", mediaJSON, `{"items":[{"puzzle":"` + puzzle9 + `"}]}`, false, memoryTaken},
+		{comp("Overloaded"), "application/problem+json", "streams", "POST", "/validate", mediaNDJSON, `{"puzzle":"` + puzzle9 + `"}` + "\n", false, streamsOpen},
 		{comp("ShuttingDown"), "application/problem+json", "shutting_down", "GET", "/readyz", "", "", false, (*Server).Drain},
 	}
 	covered := map[*openapi3.MediaType]map[string]bool{}

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -68,6 +70,12 @@ func handleValidate(d *deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch mediaType(r) {
 		case mediaNDJSON:
+			release, err := d.admitStream(r)
+			if err != nil {
+				writeProblem(w, err)
+				return
+			}
+			defer release()
 			validateStream(d, &checkers, w, r)
 			return
 		case mediaJSON:
@@ -75,6 +83,16 @@ func handleValidate(d *deps) http.Handler {
 			writeProblem(w, errUnsupportedMedia(r, mediaJSON+" or "+mediaNDJSON))
 			return
 		}
+		n := r.ContentLength
+		if n < 0 || n > d.cfg.MaxBodyBytes {
+			n = d.cfg.MaxBodyBytes // unknown until read: the most it can be
+		}
+		release, err := d.admit(r, jsonCost(d.cfg, n))
+		if err != nil {
+			writeProblem(w, err)
+			return
+		}
+		defer release()
 		var req validateRequest
 		if err := decode(r, &req); err != nil {
 			writeProblem(w, err)
@@ -134,8 +152,86 @@ func validateOne(d *deps, r *http.Request, req *validateRequest) (*validateRespo
 	return resp, nil
 }
 
-// validateBatch checks the items of a JSON batch on all workers and
-// answers with their results in input order.
+// Batch tuning: a worker checks batchChunk items at a time, and at most
+// batchWindow(cfg) chunks are checked ahead of the one being written, so a
+// batch holds at most that many chunks of results however long its answer
+// (every cell of 10,000 25×25 boards in conflict is 377 MB of JSON).
+const batchChunk = 32
+
+func batchWindow(cfg Config) int { return cfg.Workers + 1 }
+
+// maxResultBytes bounds one item's result: every cell of a 25×25 board in
+// conflict, about 60 bytes each ({"row":24,"col":24,"value":25,
+// "units":["row","col","box"]}).
+const maxResultBytes = 625*60 + 128
+
+// jsonCost is the memory a JSON /validate of n body bytes may hold, which
+// it reserves before reading the body: the body decoded (the decoder's
+// buffer, which grows by doubling, and a copy of each item) and the results
+// of a batch's window of chunks (a result is at most maxResultBytes, and at
+// most about 60 times its item's bytes).
+func jsonCost(cfg Config, n int64) int64 {
+	return 4*n + min(64*n, int64(batchWindow(cfg)*batchChunk*maxResultBytes))
+}
+
+// streamCost is the memory one NDJSON stream reserves for as long as it is
+// open: its line buffer and a window of 9×9 lines and their results.
+func streamCost(cfg Config) int64 { return 2 * int64(cfg.MaxLineBytes+1) }
+
+// admit reserves cost bytes of the /validate memory budget until the
+// returned func is called, or returns the 503 overloaded problem.
+func (d *deps) admit(r *http.Request, cost int64) (func(), error) {
+	n, ok := d.memory.acquire(r.Context(), cost)
+	if !ok {
+		d.metrics.shed.WithLabelValues(routePattern(r)).Inc()
+		return nil, overloadedBy("the server is validating as much as its memory allows; retry shortly")
+	}
+	d.metrics.validateMemory.Add(float64(n))
+	return func() {
+		d.metrics.validateMemory.Sub(float64(n))
+		d.memory.release(n)
+	}, nil
+}
+
+// admitStream counts an NDJSON stream as open and reserves its memory
+// until the returned func is called, or returns the 503 overloaded problem
+// when Config.MaxStreams are open or the memory is taken.
+func (d *deps) admitStream(r *http.Request) (func(), error) {
+	if d.streams.Add(1) > int64(d.cfg.MaxStreams) {
+		d.streams.Add(-1)
+		d.metrics.shed.WithLabelValues(routePattern(r)).Inc()
+		return nil, overloadedBy(fmt.Sprintf("the server has its limit of %d NDJSON streams open; retry shortly", d.cfg.MaxStreams))
+	}
+	d.metrics.streamsOpen.Inc()
+	closed := func() {
+		d.streams.Add(-1)
+		d.metrics.streamsOpen.Dec()
+	}
+	release, err := d.admit(r, streamCost(d.cfg))
+	if err != nil {
+		closed()
+		return nil, err
+	}
+	return func() {
+		release()
+		closed()
+	}, nil
+}
+
+// chunkResult is the answer to one chunk of a batch; done is closed when
+// out and sum hold it.
+type chunkResult struct {
+	out  []byte
+	sum  summary
+	done chan struct{}
+}
+
+// validateBatch checks the items of a JSON batch on all workers and writes
+// their results in input order as they are done, so that the answer is
+// never whole in memory. Unlike encode, it writes the status before the
+// answer is known: when it cannot finish (the client is gone, a write
+// failed, the server is shutting down), it aborts the response, so that
+// the client sees a broken connection rather than a clean end.
 func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.Request, req *validateRequest) {
 	if req.Size != nil || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Givens != nil || req.Solvable != nil {
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "a batch holds only items: give size, box, puzzle, grid and givens inside each item")
@@ -149,62 +245,92 @@ func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.
 		writeProblem(w, p)
 		return
 	}
-	const chunk = 64
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
 	items := req.Items
-	chunks := (len(items) + chunk - 1) / chunk
-	outs := make([][]byte, chunks)
-	sums := make([]summary, chunks)
+	chunks := make([]chunkResult, (len(items)+batchChunk-1)/batchChunk)
+	for k := range chunks {
+		chunks[k].done = make(chan struct{})
+	}
+	window := batchWindow(d.cfg)
+	ahead := make(chan struct{}, window) // a token per chunk taken and not yet written
+	free := make(chan []byte, window)    // written chunks' buffers, for reuse
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(d.cfg.Workers, chunks) {
+	for range min(d.cfg.Workers, len(chunks)) {
 		wg.Go(func() {
 			c := checkers.Get().(*itemChecker)
 			defer checkers.Put(c)
 			for {
+				select {
+				case ahead <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
 				k := int(next.Add(1) - 1)
-				if k >= chunks || r.Context().Err() != nil {
+				if k >= len(chunks) || ctx.Err() != nil {
 					return
 				}
 				var buf []byte
-				for i := k * chunk; i < min((k+1)*chunk, len(items)); i++ {
-					if i > k*chunk {
+				select {
+				case buf = <-free:
+				default:
+				}
+				buf = buf[:0]
+				ch := &chunks[k]
+				for i := k * batchChunk; i < min((k+1)*batchChunk, len(items)); i++ {
+					if i > 0 {
 						buf = append(buf, ',')
 					}
 					var o outcome
 					buf, o = c.appendItem(buf, items[i])
-					sums[k].add(o)
+					ch.sum.add(o)
 				}
-				outs[k] = buf
+				ch.out = buf
+				close(ch.done)
 			}
 		})
 	}
-	wg.Wait()
-	if r.Context().Err() != nil {
-		return // the client is gone
+	abort := func() {
+		cancel()
+		wg.Wait()
+		panic(http.ErrAbortHandler)
 	}
-	var total summary
-	size := 64
-	for k := range outs {
-		total.merge(sums[k])
-		size += len(outs[k]) + 1
-	}
-	d.metrics.countItems(total)
-	body := make([]byte, 0, size)
-	body = append(body, `{"results":[`...)
-	for k, o := range outs {
-		if k > 0 {
-			body = append(body, ',')
-		}
-		body = append(body, o...)
-	}
-	body = append(body, `],"summary":`...)
-	sj, _ := json.Marshal(total)
-	body = append(body, sj...)
-	body = append(body, "}\n"...)
+
 	h := w.Header()
 	h.Set("Content-Type", mediaJSON)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
-	w.Write(body)
+	if _, err := io.WriteString(w, `{"results":[`); err != nil {
+		abort()
+	}
+	var total summary
+	for k := range chunks {
+		ch := &chunks[k]
+		if ctx.Err() != nil {
+			abort() // the chunk may be done, but the answer will not be
+		}
+		select {
+		case <-ch.done:
+		case <-ctx.Done():
+			abort()
+		}
+		if _, err := w.Write(ch.out); err != nil {
+			abort()
+		}
+		d.metrics.countItems(ch.sum)
+		total.merge(ch.sum)
+		select {
+		case free <- ch.out:
+		default:
+		}
+		ch.out = nil
+		<-ahead
+	}
+	wg.Wait()
+	sj, _ := json.Marshal(total)
+	tail := append(append([]byte(`],"summary":`), sj...), "}\n"...)
+	if _, err := w.Write(tail); err != nil || ctx.Err() != nil {
+		abort()
+	}
 }

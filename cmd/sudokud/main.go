@@ -77,13 +77,15 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.Int64Var(&cfg.API.MaxNodes, "max-nodes", def.MaxNodes, "search node budget per request (0: the engine's default)")
 	fs.IntVar(&cfg.API.MaxHeavy, "max-heavy", def.MaxHeavy, "heavy requests (solve, generate, hint, solvable) running at once")
 	fs.IntVar(&cfg.API.HeavyQueue, "heavy-queue", def.HeavyQueue, "heavy requests that may wait for a slot before 503 overloaded")
-	fs.DurationVar(&cfg.API.QueueWait, "queue-wait", def.QueueWait, "longest wait for a heavy slot before 503 overloaded")
+	fs.DurationVar(&cfg.API.QueueWait, "queue-wait", def.QueueWait, "longest wait for a heavy slot, or for /validate memory, before 503 overloaded")
 	fs.Float64Var(&cfg.API.RateLimit, "rate-limit", 0, "requests per second per client IP (0: no limit)")
 	fs.IntVar(&cfg.API.RateBurst, "rate-burst", def.RateBurst, "burst allowed above the per-client rate")
 	fs.BoolVar(&cfg.API.TrustProxy, "trust-proxy", false, "take the client IP from the last X-Forwarded-For address (the one the proxy appended), or else X-Real-IP (only behind a proxy you run)")
 	fs.IntVar(&cfg.API.Workers, "workers", def.Workers, "goroutines for batch and stream validation")
 	fs.IntVar(&cfg.API.PoolSize, "pool-size", def.PoolSize, "puzzles kept ready per slow (size, box, difficulty, symmetry) for unseeded /generate (negative: no pool)")
 	fs.DurationVar(&cfg.API.PoolSlow, "pool-slow", def.PoolSlow, "generation time that makes a (size, box, difficulty, symmetry) pooled")
+	fs.IntVar(&cfg.API.MaxStreams, "max-streams", def.MaxStreams, "NDJSON /validate streams open at once; more get 503 overloaded")
+	fs.Int64Var(&cfg.API.ValidateMemory, "validate-memory", def.ValidateMemory, "bytes of memory /validate requests and streams in progress may reserve at once; more wait up to -queue-wait, then 503 overloaded (default: 3/4 of GOMEMLIMIT when set)")
 
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
@@ -162,6 +164,8 @@ func checkConfig(fs *flag.FlagSet, cfg config) error {
 		{"workers", a.Workers <= maxWorkers, fmt.Sprintf("at most %d", maxWorkers)},
 		{"pool-slow", a.PoolSlow > 0, "more than 0"},
 		{"pool-size", a.PoolSize != 0, "1 or more, or negative for no pool"},
+		{"max-streams", a.MaxStreams > 0, "at least 1"},
+		{"validate-memory", a.ValidateMemory > 0, "at least 1"},
 	} {
 		if !c.ok {
 			return fmt.Errorf("-%s (%s) is %s; want %s", c.name, envName(c.name), fs.Lookup(c.name).Value, c.want)
@@ -223,7 +227,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"max_nodes", cfg.API.MaxNodes, "max_heavy", cfg.API.MaxHeavy, "heavy_queue", cfg.API.HeavyQueue,
 		"queue_wait", cfg.API.QueueWait.String(), "rate_limit", cfg.API.RateLimit, "rate_burst", cfg.API.RateBurst,
 		"trust_proxy", cfg.API.TrustProxy, "workers", cfg.API.Workers,
-		"pool_size", cfg.API.PoolSize, "pool_slow", cfg.API.PoolSlow.String())
+		"pool_size", cfg.API.PoolSize, "pool_slow", cfg.API.PoolSlow.String(),
+		"max_streams", cfg.API.MaxStreams, "validate_memory", cfg.API.ValidateMemory)
 
 	reg := prometheus.NewRegistry()
 	svc := api.New(cfg.API, logger, reg)

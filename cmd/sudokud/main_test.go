@@ -314,6 +314,8 @@ func TestParseConfigRefusesReplacedValues(t *testing.T) {
 		{"-workers", "0"},
 		{"-pool-slow", "0s"},
 		{"-pool-size", "0"},
+		{"-max-streams", "0"},
+		{"-validate-memory", "-1"},
 		{"-read-header-timeout", "-1s"},
 		{"-read-timeout", "-1s"},
 		{"-write-timeout", "-1s"},
