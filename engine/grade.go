@@ -13,6 +13,12 @@ type Rating struct {
 	Score float64
 	// Techniques maps a technique name to the number of times it was used.
 	Techniques map[string]int
+	// Hardest names the hardest technique used: the one of highest weight,
+	// which sets the level ("" for a full grid).
+	Hardest string
+	// SE estimates the puzzle's rating on the Sudoku Explainer scale: the
+	// highest rating of its steps, one decimal (0 for a full grid).
+	SE float64
 }
 
 // Grade rates b by solving it the way a player would: it applies the
@@ -20,22 +26,26 @@ type Rating struct {
 // after every step, and records each step. The level is that of the
 // hardest technique used:
 //
-//	level   technique        weight    level   technique        weight
-//	easy    full_house            1    hard    x_wing               60
-//	easy    naked_single          2    hard    xy_wing              65
-//	easy    hidden_single         3    hard    xyz_wing             70
-//	medium  pointing             20    hard    naked_quad           75
-//	medium  claiming             22    hard    hidden_quad          80
-//	medium  naked_pair           25    hard    swordfish            85
-//	medium  hidden_pair          30    hard    jellyfish           100
-//	medium  naked_triple         35    expert  simple_coloring     150
-//	medium  hidden_triple        40    expert  x_chain             180
-//	                                   expert  search              400
+//	level   technique        weight  SE    level   technique        weight  SE
+//	easy    full_house            1  1.0   hard    x_wing               60  3.2
+//	easy    naked_single          2  2.3   hard    xy_wing              65  4.2
+//	easy    hidden_single         3  1.5   hard    xyz_wing             70  4.4
+//	medium  pointing             20  2.6   hard    swordfish            85  3.8
+//	medium  claiming             22  2.8   hard    jellyfish           100  5.2
+//	medium  naked_pair           25  3.0   hard    simple_coloring     150  6.5
+//	medium  hidden_pair          30  3.4   expert  x_chain             180  6.6
+//	medium  naked_triple         35  3.6   expert  search              400    -
+//	medium  hidden_triple        40  4.0
+//	medium  naked_quad           45  5.0
+//	medium  hidden_quad          50  5.4
 //
-// The techniques are tried in the order of the table (top to bottom, left
-// column first); singles are placed a sweep at a time (every naked single
-// of the grid, then every hidden single), each placement counted once. The
-// score is the sum over all steps of their weights.
+// The techniques are tried cheapest first, in roughly Sudoku Explainer's
+// order (singles, locked candidates, subsets, fish, wings, coloring,
+// chains); singles are placed a sweep at a time (every naked single of the
+// grid, then every hidden single), each placement counted once. The score
+// is the sum over all steps of their weights. Rating.Hardest is the
+// technique of highest weight used and Rating.SE the highest SE rating
+// (Sudoku Explainer's scale) of a step.
 // When no technique makes progress the most constrained empty cell (fewest
 // candidates, first in row-major order) is taken from the solution and
 // counted as "search", and logic resumes; such a puzzle is expert.
@@ -94,6 +104,7 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 		}
 		c := l.mostConstrained()
 		l.counts[tSearch]++
+		l.note(tSearch)
 		l.place(c, int(sol.cells[c]))
 	}
 	if l.bad {
@@ -116,5 +127,9 @@ func (l *logic) rating() Rating {
 			r.Level = info.level
 		}
 	}
+	if l.used {
+		r.Hardest = techs[l.hardest].name
+	}
+	r.SE = float64(l.maxSE) / 10
 	return r
 }

@@ -102,11 +102,12 @@ func TestTechniquesSound(t *testing.T) {
 			}
 		}
 	}
-	for tc, k := range total {
-		t.Logf("%-16s %6d", techs[tc].name, k)
+	for _, r := range stepTable {
+		k := total[r.tc]
+		t.Logf("%-16s %6d", techs[r.tc].name, k)
 		// Quads and jellyfish are rare; TestKnownPositions covers them.
-		if !testing.Short() && k == 0 && tc != int(tNakedQuad) && tc != int(tHiddenQuad) && tc != int(tJellyfish) {
-			t.Errorf("%s never used: not exercised", techs[tc].name)
+		if !testing.Short() && k == 0 && r.tc != tNakedQuad && r.tc != tHiddenQuad && r.tc != tJellyfish {
+			t.Errorf("%s never used: not exercised", techs[r.tc].name)
 		}
 	}
 }
@@ -262,9 +263,9 @@ func TestKnownPositions(t *testing.T) {
 			}
 		})
 	}
-	for tc := tPointing; tc < tSearch; tc++ {
-		if !seen[techs[tc].name] {
-			t.Errorf("no known position for %s", techs[tc].name)
+	for _, r := range stepTable {
+		if !isSingle(r.tc) && !seen[techs[r.tc].name] {
+			t.Errorf("no known position for %s", techs[r.tc].name)
 		}
 	}
 	if !rect {
@@ -400,6 +401,35 @@ func TestGradeStallHonoursContext(t *testing.T) {
 		}
 		if r, err := Grade(ctx, b, Limits{}); !errors.Is(err, ErrSearchLimit) {
 			t.Errorf("%s: graded with a done context: %+v %v", s, r, err)
+		}
+	}
+}
+
+// TestTechTable checks the technique table: names are unique, weights rise
+// with the level (so the technique of highest weight sets the level, and
+// Rating.Hardest agrees with Rating.Level), each technique is tried once.
+func TestTechTable(t *testing.T) {
+	names := map[string]bool{}
+	for tc := range numTech {
+		info := techs[tc]
+		if info.name == "" || names[info.name] || info.title == "" || info.level < Easy || info.level > Expert {
+			t.Errorf("tech %d: %+v", tc, info)
+		}
+		names[info.name] = true
+		for tc2 := range numTech {
+			if o := techs[tc2]; o.level > info.level && o.weight <= info.weight {
+				t.Errorf("%s (%v, weight %v) weighs at least %s (%v, weight %v)", info.name, info.level, info.weight, o.name, o.level, o.weight)
+			}
+		}
+	}
+	tried := map[tech]bool{}
+	for i, r := range stepTable {
+		if tried[r.tc] || r.tc == tSearch || r.tc == tBudgetExhausted {
+			t.Errorf("stepTable[%d]: %s", i, techs[r.tc].name)
+		}
+		tried[r.tc] = true
+		if isSingle(r.tc) != (i < 3) {
+			t.Errorf("stepTable[%d]: %s: the singles come first", i, techs[r.tc].name)
 		}
 	}
 }

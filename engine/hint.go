@@ -167,8 +167,8 @@ func Hint(ctx context.Context, b Board, givens *Board, lim Limits) (Step, error)
 	st := Step{Kind: StepPlacement, Row: row, Col: col, Value: v, Technique: "solution",
 		Cells: []Cell{{row, col}}}
 	k := popcount(l.cand[c])
-	st.Explanation = fmt.Sprintf("%s holds %d in the solution: no technique this engine knows makes progress, and with %d candidates it is the most constrained cell",
-		CellName(row, col), v, k)
+	st.Explanation = fmt.Sprintf("%s holds %s in the solution: no technique this engine knows makes progress, and with %d candidates it is the most constrained cell",
+		CellName(row, col), sym(v), k)
 	return st, nil
 }
 
@@ -186,7 +186,10 @@ const (
 func (l *logic) tryOne(ctx context.Context, budget *int) (elim, place move, ok bool) {
 	trial := logicPool.Get().(*logic)
 	defer putLogic(trial)
-	for _, et := range elimTechs {
+	for _, et := range stepTable {
+		if isSingle(et.tc) || !l.unique && isUniqueness(et.tc) {
+			continue
+		}
 		for k := 0; *budget > 0 && k < hintTrialsTech && ctx.Err() == nil; k++ {
 			*budget--
 			*trial = *l
@@ -222,9 +225,9 @@ func mistake(ctx context.Context, b, g Board, lim Limits) (Step, bool, error) {
 		if gv, bv := g.cells[i], b.cells[i]; gv != 0 && bv != gv {
 			st := Step{Kind: StepMistake, Row: i / n, Col: i % n, Value: int(bv), Cells: []Cell{{i / n, i % n}}}
 			if bv == 0 {
-				st.Explanation = fmt.Sprintf("%s held the given %d, which was erased", CellName(i/n, i%n), gv)
+				st.Explanation = fmt.Sprintf("%s held the given %s, which was erased", CellName(i/n, i%n), sym(int(gv)))
 			} else {
-				st.Explanation = fmt.Sprintf("%s holds %d but the puzzle gives %d there", CellName(i/n, i%n), bv, gv)
+				st.Explanation = fmt.Sprintf("%s holds %s but the puzzle gives %s there", CellName(i/n, i%n), sym(int(bv)), sym(int(gv)))
 			}
 			return st, true, nil
 		}
@@ -249,7 +252,7 @@ func mistake(ctx context.Context, b, g Board, lim Limits) (Step, bool, error) {
 	for i := 0; i < b.shape.Cells(); i++ {
 		if bv := b.cells[i]; bv != 0 && g.cells[i] == 0 && bv != sol.cells[i] {
 			st := Step{Kind: StepMistake, Row: i / n, Col: i % n, Value: int(bv), Cells: []Cell{{i / n, i % n}}}
-			st.Explanation = fmt.Sprintf("%s holds %d, which does not lead to the solution; erase it", CellName(i/n, i%n), bv)
+			st.Explanation = fmt.Sprintf("%s holds %s, which does not lead to the solution; erase it", CellName(i/n, i%n), sym(int(bv)))
 			return st, true, nil
 		}
 	}
@@ -299,11 +302,16 @@ func (l *logic) unitName(u int) string {
 	return "box " + strconv.Itoa(u-2*n+1)
 }
 
-// values lists the values of a mask: "3", "3 and 7", "3, 5 and 7".
+// sym returns value v (1..MaxSize) as the board writes it: "7", or "C"
+// for 12 on a 16×16. Every explanation writes values with it.
+func sym(v int) string { return symbols[v : v+1] }
+
+// values lists the values of a mask in the board's symbols: "3", "3 and
+// 7", "3, 5 and C".
 func values(m uint32) string {
 	var parts []string
 	for ; m != 0; m &= m - 1 {
-		parts = append(parts, strconv.Itoa(bits.TrailingZeros32(m)+1))
+		parts = append(parts, sym(bits.TrailingZeros32(m)+1))
 	}
 	return joinAnd(parts)
 }
@@ -340,13 +348,13 @@ func (l *logic) placement(mv *move) string {
 	cell := CellName(mv.cell/l.n, mv.cell%l.n)
 	switch mv.tech {
 	case tFullHouse:
-		return fmt.Sprintf("%s is the last empty cell in %s, so it holds %d", cell, l.unitName(mv.unit), mv.value)
+		return fmt.Sprintf("%s is the last empty cell in %s, so it holds %s", cell, l.unitName(mv.unit), sym(mv.value))
 	case tNakedSingle:
-		return fmt.Sprintf("%d is the only value left for %s", mv.value, cell)
+		return fmt.Sprintf("%s is the only value left for %s", sym(mv.value), cell)
 	case tHiddenSingle:
-		return fmt.Sprintf("%s is the only cell in %s that can hold %d", cell, l.unitName(mv.unit), mv.value)
+		return fmt.Sprintf("%s is the only cell in %s that can hold %s", cell, l.unitName(mv.unit), sym(mv.value))
 	}
-	return fmt.Sprintf("%s holds %d", cell, mv.value)
+	return fmt.Sprintf("%s holds %s", cell, sym(mv.value))
 }
 
 // describe explains an elimination move as a clause.

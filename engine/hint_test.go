@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -341,5 +342,63 @@ func TestDescribeMoreCells(t *testing.T) {
 		if got := l.describe(&l.mv); got != want {
 			t.Errorf("%v:\n got %q\nwant %q", tt.shape, got, want)
 		}
+	}
+}
+
+// TestHintSymbols checks that explanations write values in the board's own
+// symbols: 12 is C on a 16×16, in a placement, a mistake and the
+// eliminations along a whole walk.
+func TestHintSymbols(t *testing.T) {
+	ctx := context.Background()
+	p := loadBoards(t, "16x16/goomii17_puzzles.txt", 1)[0]
+	sol := mustSolve(t, p)
+	b := sol
+	for i := 0; i < b.Shape().Cells(); i++ {
+		if b.At(i) == 12 {
+			b.SetAt(i, 0)
+		}
+	}
+	st, err := Hint(ctx, b, nil, Limits{})
+	if err != nil || st.Value != 12 {
+		t.Fatalf("hint %+v, %v", st, err)
+	}
+	if !strings.Contains(st.Explanation, "holds C") || strings.Contains(st.Explanation, " 12") {
+		t.Errorf("placement of 12: %q", st.Explanation)
+	}
+	g := b
+	for i := 0; i < b.Shape().Cells(); i++ {
+		if b.At(i) != 0 && sol.At(i) != 13 && p.At(i) == 0 {
+			b.SetAt(i, 13)
+			break
+		}
+	}
+	st, err = Hint(ctx, b, &g, Limits{})
+	if err != nil || st.Kind != StepMistake || !strings.Contains(st.Explanation, "holds D") {
+		t.Errorf("mistake of 13: %+v, %v", st, err)
+	}
+	decimal := regexp.MustCompile(`(hold|holds|only|removes|the|of|is) 1[0-6]\b`)
+	elims := 0
+	for seed := int64(1); seed <= 10 && elims < 10; seed++ {
+		pz, err := Generate(ctx, NewRand(seed), Options{Shape: p.Shape(), Level: Hard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := pz.Puzzle
+		for b.Empty() > 0 {
+			st, err := Hint(ctx, b, nil, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := decimal.FindString(st.Explanation); m != "" {
+				t.Fatalf("%q writes a value in decimal: %q", st.Explanation, m)
+			}
+			if strings.Contains(st.Explanation, "; now ") {
+				elims++
+			}
+			b.Set(st.Row, st.Col, st.Value)
+		}
+	}
+	if elims < 10 {
+		t.Errorf("%d hints after eliminations, want 10 to check", elims)
 	}
 }

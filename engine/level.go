@@ -12,9 +12,9 @@ type Level int
 // The levels, from easiest.
 const (
 	Easy   Level = iota + 1 // singles only: full house, naked and hidden singles
-	Medium                  // locked candidates (pointing, claiming), naked and hidden pairs and triples
-	Hard                    // naked and hidden quads, X-Wing, Swordfish, Jellyfish, XY-Wing, XYZ-Wing
-	Expert                  // chains (simple coloring, X-chains), or more than this grader's techniques
+	Medium                  // intersections (pointing, claiming) and subsets: naked and hidden pairs, triples and quads
+	Hard                    // fish, wings, single-digit patterns (simple coloring, …), uniqueness
+	Expert                  // chains (X-chains, …), ALS, forcing chains, or more than this grader's techniques
 )
 
 // AllLevels lists the levels from easiest to hardest.

@@ -10,8 +10,9 @@ import (
 // human techniques, each written once for every shape by working on the
 // shape's units (rows, columns and boxes, which may be rectangular).
 
-// tech identifies a solving technique. The order is the order in which the
-// logical solver tries them: cheapest first.
+// tech identifies a solving technique. The constants run roughly from
+// cheapest to hardest; the order in which the logical solver tries them is
+// the order of stepTable.
 type tech uint8
 
 const (
@@ -24,55 +25,114 @@ const (
 	tHiddenPair
 	tNakedTriple
 	tHiddenTriple
-	tXWing
-	tXYWing
-	tXYZWing
 	tNakedQuad
 	tHiddenQuad
+	tXWing
 	tSwordfish
 	tJellyfish
+	tFinnedXWing
+	tFinnedSwordfish
+	tFinnedJellyfish
+	tXYWing
+	tXYZWing
+	tWXYZWing
+	tWWing
+	tSkyscraper
+	tTwoStringKite
+	tTurbotFish
+	tEmptyRectangle
 	tSimpleColoring
+	tUniqueRectangle1
+	tUniqueRectangle2
+	tUniqueRectangle3
+	tUniqueRectangle4
+	tHiddenUniqueRectangle
+	tBUGPlus1
 	tXChain
-	tSearch // not a technique: a cell taken from the solution when logic stalls
+	tRemotePair
+	tXYChain
+	tAIC
+	tNiceLoop
+	tALSXZ
+	tALSXYWing
+	tCellForcingChain
+	tUnitForcingChain
+	tDigitForcingChain
+	tForcingNet
+	tBudgetExhausted // not a technique: logic gave up when the request's budget ran out
+	tSearch          // not a technique: a cell taken from the solution when logic stalls
 	numTech
 )
 
 // techInfo describes a technique: its API name, the level it makes a
-// puzzle, its score weight and how a player calls it.
+// puzzle, its score weight, how a player calls it and se, its base rating
+// on the Sudoku Explainer scale in tenths (23 is 2.3); a move may carry
+// its own (move.se, for a longer chain).
 type techInfo struct {
 	name   string
 	level  Level
 	weight float64
 	title  string
+	se     uint8
 }
 
-// techs is the weight table documented on Grade.
+// techs is the weight table documented on Grade. Weights rise with the
+// level (TestTechTable), so the technique of highest weight used is the
+// one that sets the level.
 var techs = [numTech]techInfo{
-	tFullHouse:      {"full_house", Easy, 1, "full house"},
-	tNakedSingle:    {"naked_single", Easy, 2, "naked single"},
-	tHiddenSingle:   {"hidden_single", Easy, 3, "hidden single"},
-	tPointing:       {"pointing", Medium, 20, "pointing"},
-	tClaiming:       {"claiming", Medium, 22, "claiming"},
-	tNakedPair:      {"naked_pair", Medium, 25, "naked pair"},
-	tHiddenPair:     {"hidden_pair", Medium, 30, "hidden pair"},
-	tNakedTriple:    {"naked_triple", Medium, 35, "naked triple"},
-	tHiddenTriple:   {"hidden_triple", Medium, 40, "hidden triple"},
-	tXWing:          {"x_wing", Hard, 60, "X-Wing"},
-	tXYWing:         {"xy_wing", Hard, 65, "XY-Wing"},
-	tXYZWing:        {"xyz_wing", Hard, 70, "XYZ-Wing"},
-	tNakedQuad:      {"naked_quad", Hard, 75, "naked quad"},
-	tHiddenQuad:     {"hidden_quad", Hard, 80, "hidden quad"},
-	tSwordfish:      {"swordfish", Hard, 85, "Swordfish"},
-	tJellyfish:      {"jellyfish", Hard, 100, "Jellyfish"},
-	tSimpleColoring: {"simple_coloring", Expert, 150, "simple coloring"},
-	tXChain:         {"x_chain", Expert, 180, "X-Chain"},
-	tSearch:         {"search", Expert, 400, "search"},
+	tFullHouse:             {"full_house", Easy, 1, "full house", 10},
+	tNakedSingle:           {"naked_single", Easy, 2, "naked single", 23},
+	tHiddenSingle:          {"hidden_single", Easy, 3, "hidden single", 15},
+	tPointing:              {"pointing", Medium, 20, "pointing", 26},
+	tClaiming:              {"claiming", Medium, 22, "claiming", 28},
+	tNakedPair:             {"naked_pair", Medium, 25, "naked pair", 30},
+	tHiddenPair:            {"hidden_pair", Medium, 30, "hidden pair", 34},
+	tNakedTriple:           {"naked_triple", Medium, 35, "naked triple", 36},
+	tHiddenTriple:          {"hidden_triple", Medium, 40, "hidden triple", 40},
+	tNakedQuad:             {"naked_quad", Medium, 45, "naked quad", 50},
+	tHiddenQuad:            {"hidden_quad", Medium, 50, "hidden quad", 54},
+	tXWing:                 {"x_wing", Hard, 60, "X-Wing", 32},
+	tSwordfish:             {"swordfish", Hard, 85, "Swordfish", 38},
+	tJellyfish:             {"jellyfish", Hard, 100, "Jellyfish", 52},
+	tFinnedXWing:           {"finned_x_wing", Hard, 90, "finned X-Wing", 34},
+	tFinnedSwordfish:       {"finned_swordfish", Hard, 105, "finned Swordfish", 40},
+	tFinnedJellyfish:       {"finned_jellyfish", Hard, 120, "finned Jellyfish", 54},
+	tXYWing:                {"xy_wing", Hard, 65, "XY-Wing", 42},
+	tXYZWing:               {"xyz_wing", Hard, 70, "XYZ-Wing", 44},
+	tWXYZWing:              {"wxyz_wing", Hard, 110, "WXYZ-Wing", 46},
+	tWWing:                 {"w_wing", Hard, 95, "W-Wing", 44},
+	tSkyscraper:            {"skyscraper", Hard, 90, "Skyscraper", 66},
+	tTwoStringKite:         {"two_string_kite", Hard, 90, "2-String Kite", 66},
+	tTurbotFish:            {"turbot_fish", Hard, 95, "Turbot Fish", 66},
+	tEmptyRectangle:        {"empty_rectangle", Hard, 95, "Empty Rectangle", 66},
+	tSimpleColoring:        {"simple_coloring", Hard, 150, "simple coloring", 65},
+	tUniqueRectangle1:      {"unique_rectangle_1", Hard, 75, "Unique Rectangle type 1", 45},
+	tUniqueRectangle2:      {"unique_rectangle_2", Hard, 80, "Unique Rectangle type 2", 46},
+	tUniqueRectangle3:      {"unique_rectangle_3", Hard, 85, "Unique Rectangle type 3", 46},
+	tUniqueRectangle4:      {"unique_rectangle_4", Hard, 80, "Unique Rectangle type 4", 45},
+	tHiddenUniqueRectangle: {"hidden_unique_rectangle", Hard, 90, "hidden Unique Rectangle", 48},
+	tBUGPlus1:              {"bug_plus_1", Hard, 100, "BUG+1", 56},
+	tXChain:                {"x_chain", Expert, 180, "X-Chain", 66},
+	tRemotePair:            {"remote_pair", Expert, 170, "remote pair", 66},
+	tXYChain:               {"xy_chain", Expert, 190, "XY-Chain", 70},
+	tAIC:                   {"aic", Expert, 220, "alternating inference chain", 70},
+	tNiceLoop:              {"nice_loop", Expert, 220, "nice loop", 70},
+	tALSXZ:                 {"als_xz", Expert, 230, "ALS-XZ", 70},
+	tALSXYWing:             {"als_xy_wing", Expert, 250, "ALS-XY-Wing", 72},
+	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 78},
+	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 78},
+	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 75},
+	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 85},
+	tBudgetExhausted:       {"budget_exhausted", Expert, 400, "budget exhausted", 0},
+	tSearch:                {"search", Expert, 400, "search", 0},
 }
 
 // move records the last step the logical solver took, for Hint. Only the
-// fields a technique uses are set.
+// fields a technique uses are set; begin resets the counts (not the
+// arrays, to keep the grading hot path cheap).
 type move struct {
 	tech    tech
+	se      uint8  // this step's Sudoku Explainer rating in tenths; 0: techs[tech].se
 	cell    int    // placed cell, -1 for an elimination
 	value   int    // placed value
 	unit    int    // the unit the step is about, -1 if none
@@ -83,10 +143,12 @@ type move struct {
 	colBase bool   // fish: the base lines are columns
 	cells   [16]int16
 	ncells  int
-	elims   [16]int16 // cells that lost candidates (the first 16)
+	elims   [16]int16  // cells that lost candidates (the first 16)
+	emask   [16]uint32 // the values each of elims lost
 	nelims  int
 	removed uint32 // values removed
 	total   int    // cells that lost candidates (all of them)
+	pattern        // links, fins, sets and units (pattern.go)
 }
 
 // logic is the candidate state of the logical solver. It is large (it
@@ -97,13 +159,18 @@ type logic struct {
 	all    uint32
 	empty  int
 	bad    bool // a contradiction was found: the board has no solution
+	unique bool // the board is known to have one solution: uniqueness techniques may run
 	batch  bool // place every single found in one sweep (Grade) or one step at a time (Hint)
 	counts [numTech]int
-	mv     move
-	val    [MaxCells]uint8
-	cand   [MaxCells]uint32
-	uempty [3 * MaxSize]uint8  // empty cells per unit
-	uval   [3 * MaxSize]uint32 // values placed per unit
+	// the rating's running maxima (note)
+	maxSE   uint8 // Sudoku Explainer rating in tenths
+	hardest tech  // the technique of highest weight used, if used
+	used    bool
+	mv      move
+	val     [MaxCells]uint8
+	cand    [MaxCells]uint32
+	uempty  [3 * MaxSize]uint8  // empty cells per unit
+	uval    [3 * MaxSize]uint32 // values placed per unit
 
 	// scratch for subsets, fish and chains
 	sub    [MaxSize]int16
@@ -161,7 +228,9 @@ func (l *logic) init(b *Board) {
 	l.all = uint32(1)<<t.n - 1
 	l.empty = 0
 	l.bad = false
+	l.unique = false
 	l.counts = [numTech]int{}
+	l.maxSE, l.hardest, l.used = 0, 0, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
 	l.recount()
 	for c := 0; c < t.cells; c++ {
@@ -197,7 +266,11 @@ func (l *logic) recount() {
 }
 
 func (l *logic) begin(tc tech) {
-	l.mv = move{tech: tc, cell: -1, unit: -1, unit2: -1}
+	mv := &l.mv
+	mv.tech, mv.se, mv.cell, mv.value, mv.unit, mv.unit2 = tc, 0, -1, 0, -1, -1
+	mv.digits, mv.lines, mv.cover, mv.colBase = 0, 0, 0, false
+	mv.ncells, mv.nelims, mv.removed, mv.total = 0, 0, 0, 0
+	mv.pattern.reset()
 	l.nundo = 0
 	l.badBefore = l.bad
 }
@@ -254,6 +327,9 @@ func (l *logic) place(c, v int) {
 func (l *logic) placeMove(tc tech, c, v, unit int) {
 	l.begin(tc)
 	l.mv.cell, l.mv.value, l.mv.unit = c, v, unit
+	if unit >= 0 {
+		l.addUnit(unit)
+	}
 	l.counts[tc]++
 	l.place(c, v)
 }
@@ -276,6 +352,7 @@ func (l *logic) elim(c int, mask uint32) bool {
 	mv := &l.mv
 	if mv.nelims < len(mv.elims) {
 		mv.elims[mv.nelims] = int16(c)
+		mv.emask[mv.nelims] = m
 		mv.nelims++
 	}
 	mv.removed |= m
@@ -486,6 +563,8 @@ func (l *logic) claiming() bool {
 // of unit u that hold the value.
 func (l *logic) lockedMove(tc tech, u, u2 int, bit uint32) {
 	l.mv.unit, l.mv.unit2, l.mv.digits = u, u2, bit
+	l.addUnit(u)
+	l.addUnit(u2)
 	for _, c := range l.t.unit(u) {
 		if l.cand[c]&bit != 0 {
 			l.addCell(int(c))
@@ -538,6 +617,7 @@ func (l *logic) nakedRec(u, k int, tc tech, start, depth int, union uint32) bool
 			return false
 		}
 		l.mv.unit, l.mv.digits = u, union
+		l.addUnit(u)
 		for i := 0; i < k; i++ {
 			l.addCell(l.pick[i])
 		}
@@ -619,6 +699,7 @@ func (l *logic) hiddenRec(u, k int, tc tech, start, depth int, union, digits uin
 			return false
 		}
 		l.mv.unit, l.mv.digits = u, digits
+		l.addUnit(u)
 		for m := union; m != 0; m &= m - 1 {
 			l.addCell(int(cells[bits.TrailingZeros32(m)]))
 		}
@@ -693,6 +774,12 @@ func (l *logic) fishRec(k int, tc tech, bit uint32, base, cover, start, depth in
 			return false
 		}
 		l.mv.digits, l.mv.lines, l.mv.cover, l.mv.colBase = bit, lines, union, base != 0
+		for m := lines; m != 0; m &= m - 1 {
+			l.addUnit(base + bits.TrailingZeros32(m))
+		}
+		for m := union; m != 0; m &= m - 1 {
+			l.addUnit(cover + bits.TrailingZeros32(m))
+		}
 		for m := lines; m != 0; m &= m - 1 {
 			for _, c := range l.t.unit(base + bits.TrailingZeros32(m)) {
 				if l.cand[c]&bit != 0 {
@@ -1030,12 +1117,16 @@ func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
 	return true
 }
 
-// elimTechs lists the techniques beyond singles in the order step tries
-// them.
-var elimTechs = []struct {
+// stepTable lists the techniques in the order step tries them: cheapest
+// first, roughly in Sudoku Explainer order. Adding a technique is one row
+// here (and its constant and techs row) plus its function in its own file.
+var stepTable = []struct {
 	tc  tech
 	run func(*logic) bool
 }{
+	{tFullHouse, (*logic).fullHouse},
+	{tNakedSingle, (*logic).nakedSingle},
+	{tHiddenSingle, (*logic).hiddenSingle},
 	{tPointing, (*logic).pointing},
 	{tClaiming, (*logic).claiming},
 	{tNakedPair, func(l *logic) bool { return l.nakedSubset(2, tNakedPair) }},
@@ -1053,48 +1144,44 @@ var elimTechs = []struct {
 	{tXChain, (*logic).xChain},
 }
 
+// isSingle reports whether tc places a value by itself (the singles).
+func isSingle(tc tech) bool { return tc <= tHiddenSingle }
+
 // step applies the cheapest technique that makes progress and reports
 // which, or false when logic stalls (or found a contradiction: l.bad).
+// Uniqueness techniques run only when l.unique is set. It keeps the
+// rating's running maximum: the step's Sudoku Explainer rating and the
+// hardest technique (highest weight).
 func (l *logic) step() (tech, bool) {
-	switch {
-	case l.fullHouse():
-		return tFullHouse, true
-	case l.nakedSingle():
-		return tNakedSingle, true
-	case l.hiddenSingle():
-		return tHiddenSingle, true
-	case l.pointing():
-		return tPointing, true
-	case l.claiming():
-		return tClaiming, true
-	case l.nakedSubset(2, tNakedPair):
-		return tNakedPair, true
-	case l.hiddenSubset(2, tHiddenPair):
-		return tHiddenPair, true
-	case l.nakedSubset(3, tNakedTriple):
-		return tNakedTriple, true
-	case l.hiddenSubset(3, tHiddenTriple):
-		return tHiddenTriple, true
-	case l.fish(2, tXWing):
-		return tXWing, true
-	case l.xyWing():
-		return tXYWing, true
-	case l.xyzWing():
-		return tXYZWing, true
-	case l.nakedSubset(4, tNakedQuad):
-		return tNakedQuad, true
-	case l.hiddenSubset(4, tHiddenQuad):
-		return tHiddenQuad, true
-	case l.fish(3, tSwordfish):
-		return tSwordfish, true
-	case l.fish(4, tJellyfish):
-		return tJellyfish, true
-	case l.simpleColoring():
-		return tSimpleColoring, true
-	case l.xChain():
-		return tXChain, true
+	for i := range stepTable {
+		r := &stepTable[i]
+		if !l.unique && isUniqueness(r.tc) {
+			continue
+		}
+		if r.run(l) {
+			l.note(r.tc)
+			return r.tc, true
+		}
 	}
 	return 0, false
+}
+
+// isUniqueness reports whether tc assumes the board has one solution.
+func isUniqueness(tc tech) bool { return tc >= tUniqueRectangle1 && tc <= tBUGPlus1 }
+
+// note folds a step of technique tc (the move l.mv) into the rating's
+// maxima.
+func (l *logic) note(tc tech) {
+	se := techs[tc].se
+	if l.mv.tech == tc && l.mv.se != 0 {
+		se = l.mv.se
+	}
+	if se > l.maxSE {
+		l.maxSE = se
+	}
+	if !l.used || techs[tc].weight > techs[l.hardest].weight {
+		l.hardest, l.used = tc, true
+	}
 }
 
 // mostConstrained returns the empty cell with the fewest candidates, the
