@@ -8,8 +8,9 @@ import (
 	"github.com/sudokud/sudokud/engine"
 )
 
-// boardFields are the request fields that describe a board (API.md
-// "Boards"): exactly one of puzzle or grid, with optional size and box.
+// boardFields are the request fields that describe a board (openapi.yaml,
+// "Boards"; it is the contract): exactly one of puzzle or grid, with
+// optional size and box.
 // Size is a pointer so that a size given as 0 is out of range, not absent.
 type boardFields struct {
 	Size   *int    `json:"size,omitempty" validate:"omitempty,min=4,max=25"`

@@ -16,8 +16,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestErrorStatuses has one row per status and code of API.md's error table
-// that a request can provoke on its own.
+// TestErrorStatuses has one row per status and problem code of openapi.yaml,
+// the contract (its Problem code enum), that a request can provoke on its own.
 func TestErrorStatuses(t *testing.T) {
 	c := newClient(t, Config{MaxBodyBytes: 4096})
 	tests := []struct {

@@ -439,7 +439,7 @@ func TestWiring(t *testing.T) {
 			}
 			// No pod mounts it, so a content hash in its name buys nothing
 			// and costs a stale copy per change: kubectl apply -k (the
-			// README's release step) does not prune, and Grafana's sidecar
+			// deploy/README.md's release step) does not prune, and Grafana's sidecar
 			// loads every labelled ConfigMap, old versions of uid sudokud
 			// included.
 			if cm.Name != "sudokud-dashboard" {

@@ -22,7 +22,8 @@ type Shape struct {
 	BoxCols int // C, columns per box
 }
 
-// presets are the default boxes that API.md fixes for the classic sizes.
+// presets are the default boxes that openapi.yaml, the API contract, fixes
+// for the classic sizes.
 var presets = map[int][2]int{
 	4: {2, 2}, 6: {2, 3}, 8: {2, 4}, 9: {3, 3},
 	10: {2, 5}, 12: {3, 4}, 15: {3, 5}, 16: {4, 4},
