@@ -31,6 +31,8 @@ type generateRequest struct {
 type ratingJSON struct {
 	Score      float64        `json:"score"`
 	Techniques map[string]int `json:"techniques"`
+	Hardest    string         `json:"hardest"`
+	SE         float64        `json:"se"`
 }
 
 type generatedPuzzle struct {
@@ -195,7 +197,8 @@ func puzzleOut(p engine.Puzzle, seed int64, grid bool) generatedPuzzle {
 		Puzzle:     boardOut(p.Puzzle, grid),
 		Solution:   boardOut(p.Solution, grid),
 		Givens:     p.Puzzle.Givens(),
-		Rating:     ratingJSON{Score: p.Rating.Score, Techniques: techniques},
+		Rating: ratingJSON{Score: p.Rating.Score, Techniques: techniques,
+			Hardest: p.Rating.Hardest, SE: p.Rating.SE},
 	}
 }
 
