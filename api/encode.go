@@ -227,14 +227,16 @@ func jsonTypeName(goType string) string {
 }
 
 // encode writes v as JSON with status: it marshals first, so a value that
-// cannot be encoded still gets a clean error response.
-func encode(w http.ResponseWriter, status int, v any) {
-	encodeAs(w, status, mediaJSON, v)
+// cannot be encoded still gets a clean error response (and its cause goes
+// to the request's log record).
+func encode(w http.ResponseWriter, r *http.Request, status int, v any) {
+	encodeAs(w, r, status, mediaJSON, v)
 }
 
-func encodeAs(w http.ResponseWriter, status int, contentType string, v any) {
+func encodeAs(w http.ResponseWriter, r *http.Request, status int, contentType string, v any) {
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		setCause(r, err)
 		status, contentType = http.StatusInternalServerError, "application/problem+json"
 		buf.Reset()
 		json.NewEncoder(&buf).Encode(newProblem(status, codeInternal, "the server could not encode its answer"))

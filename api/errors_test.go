@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -394,5 +397,65 @@ func TestPlaygroundRangeAndPreconditions(t *testing.T) {
 	ex := c.do("GET", "/", "", nil, "If-None-Match", full.header.Get("ETag"))
 	if ex.status != http.StatusNotModified {
 		t.Errorf("GET / with its ETag in If-None-Match: %d, want 304", ex.status)
+	}
+}
+
+// TestInternalErrorLogged: a 500 tells the client nothing, so its cause goes
+// to the request's log record, with the request id the answer carries. Each
+// row routes a handler that fails one way through the real router and
+// middleware.
+func TestInternalErrorLogged(t *testing.T) {
+	var logs bytes.Buffer
+	srv := New(DefaultConfig(), slog.New(slog.NewJSONHandler(&logs, nil)), nil)
+	t.Cleanup(srv.Close)
+	mux := srv.handler.(*chi.Mux)
+	mux.Get("/test/error", func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, errors.New("disk on fire"))
+	})
+	mux.Get("/test/encode", func(w http.ResponseWriter, r *http.Request) {
+		encode(w, r, http.StatusOK, map[string]float64{"score": math.NaN()})
+	})
+	mux.Get("/test/panic", func(http.ResponseWriter, *http.Request) { panic("out of cheese") })
+	for _, tt := range []struct{ path, id, cause string }{
+		{"/test/error", "error-1", "disk on fire"},
+		{"/test/encode", "encode-1", "json: unsupported value: NaN"},
+		{"/test/panic", "", "panic: out of cheese"}, // the server picks the id
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			logs.Reset()
+			req := httptest.NewRequest("GET", tt.path, nil)
+			if tt.id != "" {
+				req.Header.Set("X-Request-ID", tt.id)
+			}
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			if rec.Code != http.StatusInternalServerError || strings.Contains(rec.Body.String(), tt.cause) {
+				t.Fatalf("answer: %d %s", rec.Code, rec.Body)
+			}
+			id := rec.Header().Get("X-Request-ID")
+			if tt.id != "" && id != tt.id {
+				t.Fatalf("X-Request-ID %q, want %q", id, tt.id)
+			}
+			var found bool
+			for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+				var entry struct {
+					Level, Msg, Error string
+					RequestID         string `json:"request_id"`
+				}
+				if err := json.Unmarshal([]byte(line), &entry); err != nil {
+					t.Fatalf("log line %q: %v", line, err)
+				}
+				if entry.Msg != "request" {
+					continue
+				}
+				found = true
+				if entry.Level != "ERROR" || entry.RequestID != id || entry.Error != tt.cause {
+					t.Errorf("request record %s; want level ERROR, request_id %q, error %q", line, id, tt.cause)
+				}
+			}
+			if !found {
+				t.Fatalf("no request record in %s", logs.String())
+			}
+		})
 	}
 }

@@ -74,7 +74,7 @@ func handleGenerate(d *deps) http.Handler {
 			}
 		}
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		size, count := 9, 1
@@ -86,25 +86,25 @@ func handleGenerate(d *deps) http.Handler {
 		}
 		shape, err := engine.ParseShape(size, req.Box)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		level := engine.Medium
 		if req.Difficulty != nil {
 			if level, err = engine.ParseLevel(*req.Difficulty); err != nil {
-				writeProblem(w, err)
+				writeProblem(w, r, err)
 				return
 			}
 		}
 		sym := engine.SymmetryNone
 		if req.Symmetry != nil {
 			if sym, err = engine.ParseSymmetry(*req.Symmetry); err != nil {
-				writeProblem(w, err)
+				writeProblem(w, r, err)
 				return
 			}
 		}
 		if !engine.Offers(shape, level) {
-			writeProblem(w, difficultyUnavailable(shape, level))
+			writeProblem(w, r, difficultyUnavailable(shape, level))
 			return
 		}
 		seed := randomSeed()
@@ -113,7 +113,7 @@ func handleGenerate(d *deps) http.Handler {
 		}
 		release, err := d.acquireHeavy(r)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		defer release()
@@ -147,7 +147,7 @@ func handleGenerate(d *deps) http.Handler {
 				case errors.Is(err, engine.ErrSearchLimit) && ctx.Err() != nil && r.Context().Err() == nil:
 					err = outOfGenerateBudget(i, count, kept, d.cfg.GenerateTimeout)
 				}
-				writeProblem(w, err)
+				writeProblem(w, r, err)
 				return
 			}
 			d.pool.observe(key, elapsed)
@@ -156,7 +156,7 @@ func handleGenerate(d *deps) http.Handler {
 			}
 			resp.Puzzles = append(resp.Puzzles, puzzleOut(p, s, grid))
 		}
-		encode(w, http.StatusOK, resp)
+		encode(w, r, http.StatusOK, resp)
 	})
 }
 

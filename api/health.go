@@ -13,7 +13,7 @@ type statusResponse struct {
 // handleHealthz answers while the process is alive.
 func handleHealthz() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		encode(w, http.StatusOK, statusResponse{Status: "ok"})
+		encode(w, r, http.StatusOK, statusResponse{Status: "ok"})
 	})
 }
 
@@ -24,10 +24,10 @@ func handleReadyz(d *deps) http.Handler {
 		if d.draining.Load() {
 			p := newProblem(http.StatusServiceUnavailable, codeShuttingDown, "the server is shutting down")
 			p.retryAfter = 1
-			writeProblem(w, p)
+			writeProblem(w, r, p)
 			return
 		}
-		encode(w, http.StatusOK, statusResponse{Status: "ready"})
+		encode(w, r, http.StatusOK, statusResponse{Status: "ready"})
 	})
 }
 

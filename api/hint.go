@@ -33,26 +33,26 @@ func handleHint(d *deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req hintRequest
 		if err := d.decodeValid(r, &req); err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		b, err := req.board()
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		var givens *engine.Board
 		if req.Givens != nil {
 			g, err := givensBoard(req.Givens, b.Shape())
 			if err != nil {
-				writeProblem(w, err)
+				writeProblem(w, r, err)
 				return
 			}
 			givens = &g
 		}
 		release, err := d.acquireHeavy(r)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		defer release()
@@ -60,7 +60,7 @@ func handleHint(d *deps) http.Handler {
 		defer cancel()
 		step, err := engine.Hint(ctx, b, givens, d.cfg.limits())
 		if err != nil {
-			writeProblem(w, d.outOfBudget(ctx, err))
+			writeProblem(w, r, d.outOfBudget(ctx, err))
 			return
 		}
 		resp := hintResponse{
@@ -78,6 +78,6 @@ func handleHint(d *deps) http.Handler {
 		} else {
 			resp.Technique = ""
 		}
-		encode(w, http.StatusOK, resp)
+		encode(w, r, http.StatusOK, resp)
 	})
 }

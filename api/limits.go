@@ -237,7 +237,7 @@ func rateLimit(d *deps) func(http.Handler) http.Handler {
 				d.metrics.rateLimited.Inc()
 				p := newProblem(http.StatusTooManyRequests, codeRateLimited, "too many requests from this client; retry after the time in Retry-After")
 				p.retryAfter = retry
-				writeProblem(w, p)
+				writeProblem(w, r, p)
 				return
 			}
 			next.ServeHTTP(w, r)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -69,7 +68,7 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 				}
 				log.ErrorContext(r.Context(), "panic", "request_id", requestIDFrom(r.Context()),
 					"path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-				writeProblem(w, errors.New("panic"))
+				writeProblem(w, r, fmt.Errorf("panic: %v", v))
 			}()
 			next.ServeHTTP(w, r)
 		})
@@ -101,7 +100,7 @@ func methodLabel(m string) string {
 
 // observe is the metrics and logging middleware: it counts and times each
 // request by route pattern (read after the handler ran) and status, and
-// logs it.
+// logs it, with the cause of a 500 (see writeProblem) as "error".
 func observe(d *deps) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -109,6 +108,8 @@ func observe(d *deps) func(http.Handler) http.Handler {
 			d.metrics.inFlight.Inc()
 			defer d.metrics.inFlight.Dec()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			var cause error
+			r = r.WithContext(context.WithValue(r.Context(), causeKey{}, &cause))
 			next.ServeHTTP(ww, r)
 			status := ww.Status()
 			if status == 0 {
@@ -130,7 +131,7 @@ func observe(d *deps) func(http.Handler) http.Handler {
 			case route == "/healthz" || route == "/readyz" || route == "/metrics":
 				level = slog.LevelDebug
 			}
-			d.log.LogAttrs(r.Context(), level, "request",
+			attrs := append(make([]slog.Attr, 0, 9),
 				slog.String("request_id", requestIDFrom(r.Context())),
 				slog.String("method", r.Method),
 				slog.String("route", route),
@@ -140,6 +141,10 @@ func observe(d *deps) func(http.Handler) http.Handler {
 				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 				slog.String("remote", r.RemoteAddr),
 			)
+			if cause != nil {
+				attrs = append(attrs, slog.String("error", cause.Error()))
+			}
+			d.log.LogAttrs(r.Context(), level, "request", attrs...)
 		})
 	}
 }

@@ -139,11 +139,27 @@ func problemOf(err error) *problem {
 	return newProblem(http.StatusInternalServerError, codeInternal, "the server could not answer this request")
 }
 
-// writeProblem writes err as application/problem+json.
-func writeProblem(w http.ResponseWriter, err error) {
+// writeProblem writes err as application/problem+json. The cause of a 500,
+// which the client never sees, goes to the request's log record.
+func writeProblem(w http.ResponseWriter, r *http.Request, err error) {
 	p := problemOf(err)
+	if p.Status == http.StatusInternalServerError {
+		setCause(r, err)
+	}
 	if p.retryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(p.retryAfter))
 	}
-	encodeAs(w, p.Status, "application/problem+json", p)
+	encodeAs(w, r, p.Status, "application/problem+json", p)
+}
+
+// causeKey is the context key of a request's cause slot (an *error), where
+// writeProblem and encode leave the cause of a 500 for observe to log.
+type causeKey struct{}
+
+// setCause records err as the cause of r's 500 for the request log; outside
+// observe it does nothing.
+func setCause(r *http.Request, err error) {
+	if slot, ok := r.Context().Value(causeKey{}).(*error); ok {
+		*slot = err
+	}
 }

@@ -36,7 +36,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 	})
 
 	notFound := func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, newProblem(http.StatusNotFound, codeNotFound, "no such path: "+r.URL.Path))
+		writeProblem(w, r, newProblem(http.StatusNotFound, codeNotFound, "no such path: "+r.URL.Path))
 	}
 	r.NotFound(notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
@@ -48,7 +48,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed,
+		writeProblem(w, req, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed,
 			req.Method+" is not allowed on "+req.URL.Path+"; use "+orList(allow)))
 	})
 	return r

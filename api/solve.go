@@ -33,26 +33,26 @@ func handleSolve(d *deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req solveRequest
 		if err := d.decodeValid(r, &req); err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		b, err := req.board()
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		release, err := d.acquireHeavy(r)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		defer release()
 		res, elapsed, err := d.solve(r.Context(), b)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
-		encode(w, http.StatusOK, solveResponse{
+		encode(w, r, http.StatusOK, solveResponse{
 			Solution: boardOut(res.Solution, req.asGrid()),
 			Unique:   res.Unique,
 			Stats:    solveStats{Nodes: res.Stats.Nodes, Guesses: res.Stats.Guesses, DurationUS: elapsed.Microseconds()},

@@ -72,7 +72,7 @@ func handleValidate(d *deps) http.Handler {
 		case mediaNDJSON:
 			release, err := d.admitStream(r)
 			if err != nil {
-				writeProblem(w, err)
+				writeProblem(w, r, err)
 				return
 			}
 			defer release()
@@ -80,7 +80,7 @@ func handleValidate(d *deps) http.Handler {
 			return
 		case mediaJSON:
 		default:
-			writeProblem(w, errUnsupportedMedia(r, mediaJSON+" or "+mediaNDJSON))
+			writeProblem(w, r, errUnsupportedMedia(r, mediaJSON+" or "+mediaNDJSON))
 			return
 		}
 		n := r.ContentLength
@@ -89,13 +89,13 @@ func handleValidate(d *deps) http.Handler {
 		}
 		release, err := d.admit(r, jsonCost(d.cfg, n))
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		defer release()
 		var req validateRequest
 		if err := decode(r, &req); err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
 		if req.Items != nil {
@@ -103,15 +103,15 @@ func handleValidate(d *deps) http.Handler {
 			return
 		}
 		if err := d.validate.Struct(&req); err != nil {
-			writeProblem(w, validationProblem(err))
+			writeProblem(w, r, validationProblem(err))
 			return
 		}
 		resp, err := validateOne(d, r, &req)
 		if err != nil {
-			writeProblem(w, err)
+			writeProblem(w, r, err)
 			return
 		}
-		encode(w, http.StatusOK, resp)
+		encode(w, r, http.StatusOK, resp)
 	})
 }
 
@@ -236,13 +236,13 @@ func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.
 	if req.Size != nil || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Givens != nil || req.Solvable != nil {
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "a batch holds only items: give size, box, puzzle, grid and givens inside each item")
 		p.Errors = []fieldError{{Field: "items", Message: "cannot be combined with other fields"}}
-		writeProblem(w, p)
+		writeProblem(w, r, p)
 		return
 	}
 	if n := len(req.Items); n > d.cfg.MaxBatchItems {
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("items has %d entries, more than the limit of %d; stream them as NDJSON instead", n, d.cfg.MaxBatchItems))
 		p.Errors = []fieldError{{Field: "items", Message: "must have at most " + strconv.Itoa(d.cfg.MaxBatchItems) + " items"}}
-		writeProblem(w, p)
+		writeProblem(w, r, p)
 		return
 	}
 	ctx, cancel := context.WithCancel(r.Context())
