@@ -1,9 +1,10 @@
 # sudokud container image: a static binary on distroless, non-root, no shell.
 #   docker build --build-arg VERSION=$(git describe --tags --always) -t sudokud .
 #   docker run --rm -p 8080:8080 sudokud
-# The build line below is also run by deploy/deploy_test.go, so it stays
-# buildable; deploy/metrics_test.go smoke-tests the final stage with podman
-# when present (TestContainerSmoke) and lints this file (TestDockerfile).
+# The build line below is also run by deploy/deploy_test.go; CI builds this
+# file with podman and runs the image as the Deployment does
+# (deploy/container_test.go: TestContainerSmoke, TestKubePlay); and
+# deploy/metrics_test.go lints it (TestDockerfile).
 
 FROM golang:1.26 AS build
 WORKDIR /src

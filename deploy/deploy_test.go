@@ -94,6 +94,9 @@ func TestMain(m *testing.M) {
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
+	if podmanCmd != nil {
+		os.RemoveAll(filepath.Dir(podmanCmd.conf))
+	}
 	os.Exit(code)
 }
 
