@@ -622,6 +622,11 @@ func TestDeploymentConfigIsWhatSudokudReads(t *testing.T) {
 				if got := gauge(t, srv.url, "go_gc_gomemlimit_bytes"); got != float64(want) {
 					t.Errorf("GOMEMLIMIT=%s: the runtime's limit is %v bytes, want %d", env["GOMEMLIMIT"], got, want)
 				}
+				// What /validate may reserve (by default 3/4 of GOMEMLIMIT)
+				// leaves the rest of the runtime's limit to everything else.
+				if got := gauge(t, srv.url, "sudokud_validate_memory_limit_bytes"); got <= 0 || got > 0.8*float64(want) {
+					t.Errorf("GOMEMLIMIT=%s: /validate may reserve %v bytes, want some, and at most 80 %% of it", env["GOMEMLIMIT"], got)
+				}
 			}
 			for _, p := range []*corev1.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
 				resp, err := http.Get(srv.url + p.HTTPGet.Path)
