@@ -33,6 +33,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/sudokud/sudokud/api"
+	"github.com/sudokud/sudokud/engine"
 )
 
 func TestPlaygroundBrowser(t *testing.T) {
@@ -262,19 +263,20 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.shot("25x25")
 	})
 
-	t.Run("levels a size offers are learned from 422 difficulty_unavailable", func(t *testing.T) {
-		code := site.generateCode(t, 4, "2x2", "expert")
-		if code != "difficulty_unavailable" {
-			t.Skipf("a 4x4 expert puzzle gave %q, not difficulty_unavailable", code)
+	t.Run("the difficulty menu offers only the levels /shapes lists", func(t *testing.T) {
+		var want []string
+		for _, l := range engine.LevelsOf(engine.Shape{Size: 4, BoxRows: 2, BoxCols: 2}) {
+			want = append(want, l.String())
 		}
 		p := site.open(t, browser, "/?size=4&difficulty=expert")
 		p.waitGame(4, 2, 2)
 		opts := evalT[[]string](p, `Array.from(document.querySelectorAll('#difficulty option'), o => o.value)`)
-		if len(opts) == 0 || strings.Contains(strings.Join(opts, ","), "expert") {
-			t.Errorf("difficulty options for 4x4 = %v, want the offered levels only", opts)
+		if strings.Join(opts, ",") != strings.Join(want, ",") {
+			t.Errorf("difficulty options for 4x4 = %v, want %v", opts, want)
 		}
-		if st := p.status(); !strings.Contains(st, "offers") {
-			t.Errorf("status %q does not say which levels 4x4 offers", st)
+		// No generate was refused on the way: a 422 fallback says "offers".
+		if st := p.status(); strings.Contains(st, "offers") || evalT[string](p, `document.getElementById('status').dataset.tone || ''`) == "error" {
+			t.Errorf("status %q: the first game was refused before the menu knew the levels", st)
 		}
 		p.shot("4x4-levels")
 	})
@@ -580,7 +582,8 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}))
 		p.do(chromedp.Reload())
 		p.waitf("grid shown again", `/already full/.test(document.getElementById('status').textContent) && !document.body.classList.contains('busy')`)
-		if asked := evalT[[]string](p, `window.__asked`); len(asked) != 1 {
+		// /shapes, asked at every start for the difficulty menu, aside.
+		if asked := evalT[[]string](p, `window.__asked.filter((u) => u !== '/shapes')`); len(asked) != 1 {
 			t.Errorf("after a reload the page asked %q, want one /validate of the pasted grid and no win check", asked)
 		}
 	})

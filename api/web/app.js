@@ -999,6 +999,21 @@
 
   // ---- start: a link with ?size=&box=&difficulty=&seed= or ?puzzle= replays a game --
 
+  // loadShapes asks /shapes for the levels each shape offers, so that the
+  // difficulty menu lists only real choices; without an answer the menu
+  // falls back to learning them from a 422 difficulty_unavailable.
+  async function loadShapes() {
+    try {
+      const res = await fetch('/shapes', { headers: { Accept: 'application/json' } });
+      if (!res.ok) return;
+      const data = await res.json();
+      for (const s of data.shapes || []) {
+        const [r, c] = String(s.box).split('x').map(Number);
+        if (Array.isArray(s.levels) && s.levels.length) rememberLevels({ n: s.size, r, c }, sortLevels(s.levels));
+      }
+    } catch (_) { /* offline or an old server: the 422 fallback remains */ }
+  }
+
   fillSizes();
   const q = new URLSearchParams(location.search);
   const qn = Number(q.get('size'));
@@ -1009,18 +1024,25 @@
   fillDifficulty(chosenShape(), LEVELS.includes(ql) ? ql : 'medium');
   updateButtons();
 
-  if (q.get('puzzle')) {
-    el.paste.value = q.get('puzzle');
-    el.pasteBox.open = true;
-    try {
-      const { n } = parsePuzzle(q.get('puzzle'));
-      el.size.value = String(n);
-      fillBoxes(n, q.get('box'));
-    } catch (_) { /* loadPasted reports it */ }
-    loadPasted(false);
-  } else {
-    const seed = q.get('seed');
-    newGame(seed !== null && /^-?\d+$/.test(seed) ? { seed } : {});
+  loadShapes().then(() => {
+    fillDifficulty(chosenShape(), LEVELS.includes(ql) ? ql : 'medium');
+    start();
+  });
+
+  function start() {
+    if (q.get('puzzle')) {
+      el.paste.value = q.get('puzzle');
+      el.pasteBox.open = true;
+      try {
+        const { n } = parsePuzzle(q.get('puzzle'));
+        el.size.value = String(n);
+        fillBoxes(n, q.get('box'));
+      } catch (_) { /* loadPasted reports it */ }
+      loadPasted(false);
+    } else {
+      const seed = q.get('seed');
+      newGame(seed !== null && /^-?\d+$/.test(seed) ? { seed } : {});
+    }
   }
 
   // For people poking at the page from the console.
