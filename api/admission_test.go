@@ -139,6 +139,10 @@ func TestValidateStreamLimit(t *testing.T) {
 	if got := testutil.ToFloat64(m.streamsOpen); got != 2 {
 		t.Errorf("streams open gauge %v, want 2", got)
 	}
+	// Each open stream holds its share of /validate's memory.
+	if got, want := testutil.ToFloat64(m.validateMemory), float64(2*streamCost(srv.deps.cfg)); got != want {
+		t.Errorf("reserved memory gauge %v with two streams open, want %v", got, want)
+	}
 	third := postStream(t, t.Context(), ts.URL, strings.NewReader(`{"puzzle":"`+classic+`"}`+"\n"))
 	body, _ := io.ReadAll(third.Body)
 	third.Body.Close()
