@@ -583,7 +583,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.do(chromedp.Reload())
 		p.waitf("grid shown again", `/already full/.test(document.getElementById('status').textContent) && !document.body.classList.contains('busy')`)
 		// /shapes, asked at every start for the difficulty menu, aside.
-		if asked := evalT[[]string](p, `window.__asked.filter((u) => u !== '/shapes')`); len(asked) != 1 {
+		if asked := evalT[[]string](p, `window.__asked.filter((u) => u !== 'shapes')`); len(asked) != 1 {
 			t.Errorf("after a reload the page asked %q, want one /validate of the pasted grid and no win check", asked)
 		}
 	})

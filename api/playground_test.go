@@ -120,7 +120,7 @@ func TestPlaygroundSelfContained(t *testing.T) {
 	}
 }
 
-// The page is a client of the public API only: it calls the four
+// The page is a client of the public API only: it calls the five
 // documented game endpoints and nothing else.
 func TestPlaygroundUsesPublicAPI(t *testing.T) {
 	js := webFiles(t)["app.js"]
@@ -132,7 +132,7 @@ func TestPlaygroundUsesPublicAPI(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"generate", "hint", "solve", "validate"}; !slices.Equal(got, want) {
+	if want := []string{"generate", "hint", "shapes", "solve", "validate"}; !slices.Equal(got, want) {
 		t.Errorf("app.js calls %v, want exactly %v", got, want)
 	}
 	if n := strings.Count(js, "fetch("); n != 1 {

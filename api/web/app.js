@@ -83,20 +83,21 @@
   }
 
   // api posts JSON to an endpoint of the public API (relative, so the page
-  // works under any prefix) and returns the decoded answer, or throws an
-  // APIError carrying the problem+json code, detail and conflicts.
+  // works under any prefix), or GETs it when there is no body, and returns
+  // the decoded answer, or throws an APIError carrying the problem+json
+  // code, detail and conflicts.
   // A seed is an int64, more than a JS number holds exactly: it travels as
   // the digits the server sent, never through a float.
   async function api(path, body) {
     let res;
-    let json = JSON.stringify(body);
-    if (typeof body.seed === 'string') json = json.replace(/"seed":"(-?\d+)"/, '"seed":$1');
+    let init = { method: 'GET', headers: { Accept: 'application/json' } };
+    if (body !== undefined) {
+      let json = JSON.stringify(body);
+      if (typeof body.seed === 'string') json = json.replace(/"seed":"(-?\d+)"/, '"seed":$1');
+      init = { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: json };
+    }
     try {
-      res = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: json,
-      });
+      res = await fetch(path, init);
     } catch (err) {
       throw new APIError(0, 'network', `could not reach the server (${err.message})`);
     }
@@ -1004,9 +1005,7 @@
   // falls back to learning them from a 422 difficulty_unavailable.
   async function loadShapes() {
     try {
-      const res = await fetch('/shapes', { headers: { Accept: 'application/json' } });
-      if (!res.ok) return;
-      const data = await res.json();
+      const data = await api('shapes');
       for (const s of data.shapes || []) {
         const [r, c] = String(s.box).split('x').map(Number);
         if (Array.isArray(s.levels) && s.levels.length) rememberLevels({ n: s.size, r, c }, sortLevels(s.levels));
