@@ -75,6 +75,9 @@ func FuzzHandlers(f *testing.F) {
 		f.Add("/solve", []byte(s))
 		f.Add("/hint", []byte(s))
 	}
+	f.Add("/hint", []byte(`{"puzzle":"1...............","candidates":["","234","234","234","234","234","234","234","234","234","234","234","234","234","234","234"]}`))
+	f.Add("/hint", []byte(`{"puzzle":"1...............","candidates":["1","2"],"nudge":true}`))
+	f.Add("/hint", []byte(`{"puzzle":"`+classic+`","nudge":true}`))
 	f.Add("/generate", []byte(`{"size":4,"difficulty":"easy","seed":1}`))
 	f.Add("/generate", []byte(`{"size":4,"difficulty":"expert"}`))
 	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))

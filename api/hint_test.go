@@ -3,11 +3,29 @@ package api
 import (
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sudokud/sudokud/engine"
 )
+
+// hintAnswer decodes a /hint answer, with row, col and value as plain
+// numbers (0 when absent).
+type hintAnswer struct {
+	Kind         string            `json:"kind"`
+	Row          int               `json:"row"`
+	Col          int               `json:"col"`
+	Value        int               `json:"value"`
+	Technique    string            `json:"technique"`
+	Explanation  string            `json:"explanation"`
+	Cells        []cellJSON        `json:"cells"`
+	Units        []unitJSON        `json:"units"`
+	Eliminations []eliminationJSON `json:"eliminations"`
+	Pattern      *patternJSON      `json:"pattern"`
+	Steps        []hintAnswer      `json:"steps"`
+}
 
 // mustSolution returns the unique solution of b.
 func mustSolution(tb testing.TB, b engine.Board) engine.Board {
@@ -29,7 +47,7 @@ func TestHint(t *testing.T) {
 		if ex.status != http.StatusOK {
 			t.Fatalf("%s: %d %s", p, ex.status, ex.body)
 		}
-		var got hintResponse
+		var got hintAnswer
 		ex.json(t, &got)
 		if got.Kind != "placement" || got.Technique == "" || got.Explanation == "" {
 			t.Fatalf("%s: hint %+v", p, got)
@@ -50,7 +68,7 @@ func TestHintSingleFirst(t *testing.T) {
 	// One empty cell: a full house, the simplest step there is.
 	c := newClient(t, DefaultConfig())
 	ex := c.post("/hint", map[string]any{"puzzle": "." + classicSolved[1:]})
-	var got hintResponse
+	var got hintAnswer
 	ex.json(t, &got)
 	if ex.status != 200 || got.Row != 0 || got.Col != 0 || got.Value != 5 || got.Technique == "solution" {
 		t.Fatalf("%d %+v", ex.status, got)
@@ -77,7 +95,7 @@ func TestHintMistake(t *testing.T) {
 			req = map[string]any{"grid": player.Grid(), "givens": b.Grid()}
 		}
 		ex := c.post("/hint", req)
-		var got hintResponse
+		var got hintAnswer
 		ex.json(t, &got)
 		if ex.status != 200 || got.Kind != "mistake" || got.Row != 0 || got.Col != 2 || got.Value != wrong || got.Explanation == "" || got.Technique != "" {
 			t.Fatalf("%s: %d %s", form, ex.status, ex.body)
@@ -102,6 +120,197 @@ func TestHintErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ex := c.post("/hint", tt.req)
+			if p := ex.problem(t); ex.status != tt.status || p.Code != tt.code {
+				t.Fatalf("%d %s, want %d %s", ex.status, ex.body, tt.status, tt.code)
+			}
+		})
+	}
+}
+
+// basicCandidates returns the candidates of b's empty cells that no peer
+// rules out, in the board's symbols.
+func basicCandidates(b engine.Board) []string {
+	n := b.Size()
+	out := make([]string, n*n)
+	const symbols = "123456789ABCDEFGHIJKLMNOP"
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if b.Get(r, c) != 0 {
+				continue
+			}
+			for v := 1; v <= n; v++ {
+				if b.Get(r, c) == 0 {
+					b.Set(r, c, v)
+					if engine.Valid(&b) {
+						out[r*n+c] += symbols[v-1 : v]
+					}
+					b.Set(r, c, 0)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestHintCandidates walks a 9×9 and a 16×16 puzzle to the end with the
+// player's candidates: each answer is one step on them (a placement or an
+// elimination), checked against the solution and applied.
+func TestHintCandidates(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	const symbols = "123456789ABCDEFGHIJKLMNOP"
+	puzzles := []string{readPuzzles(t, "9x9/magictour_top1465.txt", 1)[0], readPuzzles(t, "16x16/goomii17_puzzles.txt", 1)[0]}
+	for _, p := range puzzles {
+		b := mustParse(t, p, 0, "")
+		sol := mustSolution(t, b)
+		n := b.Size()
+		cands := basicCandidates(b)
+		kinds := map[string]int{}
+		for steps := 0; b.Empty() > 0; steps++ {
+			if steps > 4*n*n {
+				t.Fatal("no end")
+			}
+			ex := c.post("/hint", map[string]any{"puzzle": b.String(), "candidates": cands})
+			var got hintAnswer
+			ex.json(t, &got)
+			if ex.status != 200 || len(got.Steps) != 1 || got.Explanation == "" {
+				t.Fatalf("%d %s", ex.status, ex.body)
+			}
+			kinds[got.Kind]++
+			switch got.Kind {
+			case "placement":
+				if want := sol.Get(got.Row, got.Col); b.Get(got.Row, got.Col) != 0 || got.Value != want {
+					t.Fatalf("%s: %s", b, ex.body)
+				}
+				b.Set(got.Row, got.Col, got.Value)
+				// The placement rubs its value out of the peers; the
+				// eliminations made so far stay.
+				fresh := basicCandidates(b)
+				for i := range cands {
+					kept := ""
+					for _, ch := range cands[i] {
+						if strings.ContainsRune(fresh[i], ch) {
+							kept += string(ch)
+						}
+					}
+					cands[i] = kept
+				}
+			case "elimination":
+				if len(got.Eliminations) == 0 || strings.HasPrefix(string(ex.body), `{"kind":"elimination","row"`) {
+					t.Fatalf("%s", ex.body)
+				}
+				for _, e := range got.Eliminations {
+					i := e.Row*n + e.Col
+					for _, v := range e.Values {
+						if v == sol.Get(e.Row, e.Col) || !strings.Contains(cands[i], symbols[v-1:v]) {
+							t.Fatalf("%s removes %d from r%dc%d: %s", got.Technique, v, e.Row+1, e.Col+1, ex.body)
+						}
+						cands[i] = strings.Replace(cands[i], symbols[v-1:v], "", 1)
+					}
+				}
+			default:
+				t.Fatalf("%s", ex.body)
+			}
+		}
+		t.Logf("%d×%d: %v", n, n, kinds)
+	}
+}
+
+// TestHintPattern sends the known X-chain position of the engine's tests
+// as a puzzle and its candidates: the answer is that X-chain, with its
+// links from cell to cell, alternating strong and weak.
+func TestHintPattern(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "grade", "positions.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, DefaultConfig())
+	found := false
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 5 || f[0] != "x_chain" {
+			continue
+		}
+		found = true
+		var puzzle strings.Builder
+		var cands []string
+		for _, cell := range strings.Split(f[4], ",") {
+			if strings.HasPrefix(cell, "=") {
+				puzzle.WriteString(cell[1:])
+				cands = append(cands, "")
+			} else {
+				puzzle.WriteByte('.')
+				cands = append(cands, cell)
+			}
+		}
+		ex := c.post("/hint", map[string]any{"puzzle": puzzle.String(), "box": f[2], "candidates": cands})
+		var got hintAnswer
+		ex.json(t, &got)
+		if ex.status != 200 || got.Kind != "elimination" || got.Technique != "x_chain" || got.Pattern == nil || len(got.Pattern.Links) < 3 {
+			t.Fatalf("%s %s: %d %s", f[1], f[2], ex.status, ex.body)
+		}
+		for i, lk := range got.Pattern.Links {
+			if lk.Strong != (i%2 == 0) || len(lk.From.Cells) != 1 || lk.From.Value != lk.To.Value {
+				t.Errorf("link %d: %+v", i, lk)
+			}
+			if i > 0 && got.Pattern.Links[i-1].To.Cells[0] != lk.From.Cells[0] {
+				t.Errorf("link %d does not go on from link %d", i, i-1)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no x_chain position")
+	}
+}
+
+// TestHintNudge: a nudge names the technique and units, not the cell or
+// the value.
+func TestHintNudge(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	p := readPuzzles(t, "9x9/magictour_top1465.txt", 1)[0]
+	ex := c.post("/hint", map[string]any{"puzzle": p, "nudge": true})
+	var got hintAnswer
+	ex.json(t, &got)
+	body := string(ex.body)
+	if ex.status != 200 || got.Kind != "nudge" || got.Technique == "" || len(got.Units) == 0 || got.Explanation == "" ||
+		strings.Contains(body, `"row":`) && !strings.Contains(body, `"units"`) || strings.Contains(body, `"value"`) || strings.Contains(body, `"cells"`) || strings.Contains(body, `"steps"`) {
+		t.Fatalf("%d %s", ex.status, body)
+	}
+}
+
+func TestHintCandidateErrors(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	b := mustParse(t, classic, 0, "")
+	good := basicCandidates(b)
+	with := func(i int, s string) []string {
+		out := append([]string(nil), good...)
+		out[i] = s
+		return out
+	}
+	filled := 0
+	for b.Get(0, filled) == 0 {
+		filled++
+	}
+	empty := 0
+	for b.Get(0, empty) != 0 {
+		empty++
+	}
+	tests := []struct {
+		name   string
+		cands  any
+		status int
+		code   string
+	}{
+		{"too few cells", good[1:], 400, codeInvalidBoard},
+		{"a symbol above N", with(empty, "1A"), 400, codeInvalidBoard},
+		{"a repeated symbol", with(empty, "11"), 400, codeInvalidBoard},
+		{"candidates for a filled cell", with(filled, "1"), 400, codeInvalidBoard},
+		{"too many cells", make([]string, 626), 400, codeInvalidRequest},
+		{"a string too long", with(empty, strings.Repeat("1", 26)), 400, codeInvalidRequest},
+		{"not strings", []int{1, 2}, 400, codeInvalidRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := c.post("/hint", map[string]any{"puzzle": classic, "candidates": tt.cands})
 			if p := ex.problem(t); ex.status != tt.status || p.Code != tt.code {
 				t.Fatalf("%d %s, want %d %s", ex.status, ex.body, tt.status, tt.code)
 			}

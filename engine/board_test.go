@@ -169,8 +169,8 @@ func TestOutOfRangeValues(t *testing.T) {
 		check("Solve", func() error { _, err := Solve(ctx, b, Limits{}); return err })
 		check("CountSolutions", func() error { _, _, err := CountSolutions(ctx, b, 2, Limits{}); return err })
 		check("Grade", func() error { _, err := Grade(ctx, b, Limits{}); return err })
-		check("Hint", func() error { _, err := Hint(ctx, b, nil, Limits{}); return err })
-		check("Hint givens", func() error { _, err := Hint(ctx, ok, &b, Limits{}); return err })
+		check("Hint", func() error { _, err := Hint(ctx, b, HintOptions{}, Limits{}); return err })
+		check("Hint givens", func() error { _, err := Hint(ctx, ok, HintOptions{Givens: &b}, Limits{}); return err })
 		func() {
 			defer func() {
 				if p := recover(); p != nil {

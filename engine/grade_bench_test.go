@@ -50,7 +50,7 @@ func BenchmarkHint(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Hint(ctx, boards[i%len(boards)], nil, Limits{}); err != nil {
+		if _, err := Hint(ctx, boards[i%len(boards)], HintOptions{}, Limits{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -16,7 +16,7 @@ func walkHints(t *testing.T, b Board, givens *Board) map[string]int {
 	sol := mustSolve(t, b)
 	seen := map[string]int{}
 	for b.Empty() > 0 {
-		st, err := Hint(context.Background(), b, givens, Limits{})
+		st, err := Hint(context.Background(), b, HintOptions{Givens: givens}, Limits{})
 		if err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
@@ -45,7 +45,7 @@ func walkHints(t *testing.T, b Board, givens *Board) map[string]int {
 		seen[st.Technique]++
 		b.Set(st.Row, st.Col, st.Value)
 	}
-	if _, err := Hint(context.Background(), b, givens, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
+	if _, err := Hint(context.Background(), b, HintOptions{Givens: givens}, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
 		t.Fatalf("full grid: %v", err)
 	}
 	return seen
@@ -92,7 +92,7 @@ func TestHintExplanations(t *testing.T) {
 	ctx := context.Background()
 	// Row 1 misses only 9 at r1c9: a full house.
 	b := mustParse(t, "12345678."+strings.Repeat(".", 72))
-	st, err := Hint(ctx, b, nil, Limits{})
+	st, err := Hint(ctx, b, HintOptions{}, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestHintExplanations(t *testing.T) {
 	// 7s in rows 1 and 2 (boxes 1 and 3) and columns 4 and 5 (r4c4, r7c5) leave r3c6 as
 	// the only place for 7 in box 2.
 	b = mustParse(t, "7........"+"......7.."+"........."+"...7....."+"........."+"........."+"....7...."+strings.Repeat(".", 18))
-	st, err = Hint(ctx, b, nil, Limits{})
+	st, err = Hint(ctx, b, HintOptions{}, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestHintExplanations(t *testing.T) {
 	// Rows 8 and 9 hold 9 only in columns 1 and 6 (checked by hand from the
 	// givens): an X-Wing, after which r2c4 is the only place for 9 in row 2.
 	b = mustParse(t, ".8..1......5....3.......4.....6953788931..2....73..9..274...1.9..67.......84.....")
-	st, err = Hint(ctx, b, nil, Limits{})
+	st, err = Hint(ctx, b, HintOptions{}, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,33 +128,33 @@ func TestHintMistakes(t *testing.T) {
 	// A wrong entry in r1c3 (the solution has 4).
 	b := puzzle
 	b.Set(0, 2, 2)
-	st, err := Hint(ctx, b, &puzzle, Limits{})
+	st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{})
 	if err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 2 || st.Value != 2 || !strings.Contains(st.Explanation, "r1c3") {
 		t.Errorf("wrong entry: %+v, %v", st, err)
 	}
 	// A conflicting wrong entry is still a mistake, not a conflict error.
 	b = puzzle
 	b.Set(0, 2, 5)
-	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Col != 2 {
+	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Col != 2 {
 		t.Errorf("conflicting entry: %+v, %v", st, err)
 	}
 	// A changed given.
 	b = puzzle
 	b.Set(0, 0, 4)
-	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 0 || st.Value != 4 {
+	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 0 || st.Value != 4 {
 		t.Errorf("changed given: %+v, %v", st, err)
 	}
 	// Right entries are no mistake: the hint is a placement.
 	b = puzzle
 	b.Set(0, 2, sol.Get(0, 2))
-	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepPlacement || st.Value != sol.Get(st.Row, st.Col) {
+	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepPlacement || st.Value != sol.Get(st.Row, st.Col) {
 		t.Errorf("right entry: %+v, %v", st, err)
 	}
 	// A full grid with a mistake reports the mistake.
 	b = sol
 	b.Set(8, 0, sol.Get(8, 1))
 	b.Set(8, 1, sol.Get(8, 0))
-	if st, err := Hint(ctx, b, &puzzle, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 8 {
+	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 8 {
 		t.Errorf("full grid with a mistake: %+v, %v", st, err)
 	}
 }
@@ -162,31 +162,31 @@ func TestHintMistakes(t *testing.T) {
 func TestHintErrors(t *testing.T) {
 	ctx := context.Background()
 	full := mustParse(t, "1234341221434321")
-	if _, err := Hint(ctx, full, nil, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
+	if _, err := Hint(ctx, full, HintOptions{}, Limits{}); !errors.Is(err, ErrNoEmptyCells) {
 		t.Errorf("full: %v", err)
 	}
 	conflict := mustParse(t, "11..............")
-	if _, err := Hint(ctx, conflict, nil, Limits{}); !errors.Is(err, ErrConflict) {
+	if _, err := Hint(ctx, conflict, HintOptions{}, Limits{}); !errors.Is(err, ErrConflict) {
 		t.Errorf("conflict: %v", err)
 	}
 	unsolvable := mustParse(t, "123........4....")
-	if _, err := Hint(ctx, unsolvable, nil, Limits{}); !errors.Is(err, ErrUnsolvable) {
+	if _, err := Hint(ctx, unsolvable, HintOptions{}, Limits{}); !errors.Is(err, ErrUnsolvable) {
 		t.Errorf("unsolvable: %v", err)
 	}
-	if _, err := Hint(ctx, unsolvable, &unsolvable, Limits{}); !errors.Is(err, ErrUnsolvable) {
+	if _, err := Hint(ctx, unsolvable, HintOptions{Givens: &unsolvable}, Limits{}); !errors.Is(err, ErrUnsolvable) {
 		t.Errorf("unsolvable givens: %v", err)
 	}
-	if _, err := Hint(ctx, conflict, &conflict, Limits{}); !errors.Is(err, ErrConflict) {
+	if _, err := Hint(ctx, conflict, HintOptions{Givens: &conflict}, Limits{}); !errors.Is(err, ErrConflict) {
 		t.Errorf("conflicting givens: %v", err)
 	}
 	other := NewBoard(Shape{9, 3, 3})
-	if _, err := Hint(ctx, full, &other, Limits{}); !errors.Is(err, ErrInvalidBoard) {
+	if _, err := Hint(ctx, full, HintOptions{Givens: &other}, Limits{}); !errors.Is(err, ErrInvalidBoard) {
 		t.Errorf("givens of another shape: %v", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	hard := mustParse(t, loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0])
-	if _, err := Hint(cancelled, hard, nil, Limits{}); !errors.Is(err, ErrSearchLimit) {
+	if _, err := Hint(cancelled, hard, HintOptions{}, Limits{}); !errors.Is(err, ErrSearchLimit) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -200,7 +200,7 @@ func TestHintMultipleSolutions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := Hint(context.Background(), b, nil, Limits{})
+	st, err := Hint(context.Background(), b, HintOptions{}, Limits{})
 	if err != nil || st.Technique != "solution" || st.Value != res.Solution.Get(st.Row, st.Col) {
 		t.Errorf("empty board: %+v, %v", st, err)
 	}
@@ -211,11 +211,11 @@ func TestHintMultipleSolutions(t *testing.T) {
 	// first entry off the smallest solution is the mistake.
 	g := NewBoard(Shape{4, 2, 2})
 	ok := mustParse(t, "2...............")
-	if st, err := Hint(context.Background(), ok, &g, Limits{}); err != nil || st.Kind != StepPlacement {
+	if st, err := Hint(context.Background(), ok, HintOptions{Givens: &g}, Limits{}); err != nil || st.Kind != StepPlacement {
 		t.Errorf("entry of another solution: %+v, %v", st, err)
 	}
 	bad := mustParse(t, "12....3.........") // r2c3 must hold 1 or 2
-	st, err = Hint(context.Background(), bad, &g, Limits{})
+	st, err = Hint(context.Background(), bad, HintOptions{Givens: &g}, Limits{})
 	if err != nil || st.Kind != StepMistake || st.Row != 1 || st.Col != 2 || st.Value != 3 {
 		t.Errorf("board with no solution: %+v, %v; want the mistake r2c3=3", st, err)
 	}
@@ -251,7 +251,7 @@ func TestHintCost(t *testing.T) {
 		t.Fatalf("Solve within %d nodes: %v; the board no longer tells the two searches apart", lim.MaxNodes, err)
 	}
 	for _, givens := range []*Board{nil, &b} {
-		st, err := Hint(ctx, b, givens, lim)
+		st, err := Hint(ctx, b, HintOptions{Givens: givens}, lim)
 		if err != nil {
 			t.Fatalf("givens %v: Hint within %d nodes: %v", givens != nil, lim.MaxNodes, err)
 		}
@@ -286,7 +286,7 @@ func FuzzGradeHint(f *testing.F) {
 		if err == nil && (r.Level < Easy || r.Level > Expert) {
 			t.Fatalf("level %v", r.Level)
 		}
-		st, err := Hint(ctx, b, nil, lim)
+		st, err := Hint(ctx, b, HintOptions{}, lim)
 		if err != nil {
 			return
 		}
@@ -301,7 +301,7 @@ func FuzzGradeHint(f *testing.F) {
 			t.Fatalf("%s: hint %+v, solution %d", b, st, res.Solution.Get(st.Row, st.Col))
 		}
 		g := b
-		if _, err := Hint(ctx, b, &g, lim); err != nil && !errors.Is(err, ErrSearchLimit) && !errors.Is(err, ErrNoEmptyCells) {
+		if _, err := Hint(ctx, b, HintOptions{Givens: &g}, lim); err != nil && !errors.Is(err, ErrSearchLimit) && !errors.Is(err, ErrNoEmptyCells) {
 			t.Fatalf("hint with givens: %v", err)
 		}
 	})
@@ -358,7 +358,7 @@ func TestHintSymbols(t *testing.T) {
 			b.SetAt(i, 0)
 		}
 	}
-	st, err := Hint(ctx, b, nil, Limits{})
+	st, err := Hint(ctx, b, HintOptions{}, Limits{})
 	if err != nil || st.Value != 12 {
 		t.Fatalf("hint %+v, %v", st, err)
 	}
@@ -372,7 +372,7 @@ func TestHintSymbols(t *testing.T) {
 			break
 		}
 	}
-	st, err = Hint(ctx, b, &g, Limits{})
+	st, err = Hint(ctx, b, HintOptions{Givens: &g}, Limits{})
 	if err != nil || st.Kind != StepMistake || !strings.Contains(st.Explanation, "holds D") {
 		t.Errorf("mistake of 13: %+v, %v", st, err)
 	}
@@ -385,7 +385,7 @@ func TestHintSymbols(t *testing.T) {
 		}
 		b := pz.Puzzle
 		for b.Empty() > 0 {
-			st, err := Hint(ctx, b, nil, Limits{})
+			st, err := Hint(ctx, b, HintOptions{}, Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

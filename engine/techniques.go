@@ -991,6 +991,7 @@ func (l *logic) colorWrap(bit uint32, qn int) bool {
 				continue
 			}
 			l.mv.digits = bit
+			l.colorLinks(bit, qn)
 			l.counts[tSimpleColoring]++
 			return true
 		}
@@ -1024,8 +1025,23 @@ func (l *logic) colorTrap(bit uint32, nd, s, qn int) bool {
 	for k := 0; k < qn; k++ {
 		l.addCell(int(l.queue[k]))
 	}
+	l.colorLinks(bit, qn)
 	l.counts[tSimpleColoring]++
 	return true
+}
+
+// colorLinks records the conjugate pairs of the colored component
+// queue[0:qn] as strong links.
+func (l *logic) colorLinks(bit uint32, qn int) {
+	v := lowValue(bit)
+	for k := 0; k < qn; k++ {
+		c := int(l.queue[k])
+		for j := 0; j < int(l.nadj[c]); j++ {
+			if x := int(l.adj[c][j]); x > c {
+				l.addLink(cellNode(c, v), cellNode(x, v), true)
+			}
+		}
+	}
 }
 
 // xChain: a chain of one value from cell s to cell e whose links alternate
@@ -1103,15 +1119,20 @@ func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
 		return false
 	}
 	l.mv.digits = bit
-	// The chain from e back to s, then reversed into mv.cells.
-	var path [len(l.mv.cells)]int16
+	// The chain from e back to s, then reversed into mv.cells and the
+	// links: strong from an off state to an on one, weak the other way.
+	var path [2 * MaxCells]int16
 	k := 0
 	for st := end; st >= 0 && k < len(path); st = l.parent[st] {
 		path[k] = int16(st >> 1)
 		k++
 	}
+	v := lowValue(bit)
 	for i := k - 1; i >= 0; i-- {
 		l.addCell(int(path[i]))
+		if i > 0 {
+			l.addLink(cellNode(int(path[i]), v), cellNode(int(path[i-1]), v), (k-1-i)%2 == 0)
+		}
 	}
 	l.counts[tXChain]++
 	return true
