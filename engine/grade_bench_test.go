@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
+	"time"
 )
 
 func benchGrade(b *testing.B, file string, max int) {
@@ -54,4 +56,29 @@ func BenchmarkHint(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkHintTop1465 asks one hint for each board of
+// magictour_top1465 in turn (a bare board: the placement and the
+// eliminations that lead to it) and reports the median, 99th percentile
+// and largest time of one hint.
+func BenchmarkHintTop1465(b *testing.B) {
+	boards := loadBoards(b, "9x9/magictour_top1465.txt", 0)
+	ctx := context.Background()
+	times := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := Hint(ctx, boards[i%len(boards)], HintOptions{}, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	q := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(q(1), "max-ms")
 }
