@@ -267,7 +267,7 @@ func (w *heapWatch) Write(p []byte) (int, error) {
 // 1.5 GB.
 func TestValidateBatchAnswerIsStreamed(t *testing.T) {
 	const n = 2000
-	srv := New(Config{Workers: 2}, nil, nil)
+	srv := mustNew(t, Config{Workers: 2}, nil, nil)
 	t.Cleanup(srv.Close)
 	req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(amplifyingBatch(n)))
 	req.Header.Set("Content-Type", mediaJSON)
@@ -304,7 +304,7 @@ func TestValidateBatchAnswerIsStreamed(t *testing.T) {
 // cancels the request) is cut off so that the client sees an error, not a
 // clean end of a partial answer.
 func TestValidateBatchAbortsWhenItCannotFinish(t *testing.T) {
-	srv := New(Config{Workers: 2}, nil, nil)
+	srv := mustNew(t, Config{Workers: 2}, nil, nil)
 	t.Cleanup(srv.Close)
 	ts := httptest.NewUnstartedServer(srv)
 	base, cancelBase := context.WithCancel(context.Background())

@@ -7,127 +7,13 @@ package api
 import (
 	"context"
 	"log/slog"
-	"math"
 	"net/http"
-	"runtime"
-	"runtime/debug"
 	"sync/atomic"
-	"time"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/sudokud/sudokud/engine"
 )
-
-// Config holds the service's limits. A zero or negative field means its
-// default (see DefaultConfig), except RateLimit where 0 or less means no
-// limit, HeavyQueue where 0 or less means no queue (a heavy request finding
-// every slot busy is shed at once), MaxNodes where 0 or less means the
-// engine's default, and PoolSize where a negative value means no pool.
-type Config struct {
-	MaxBodyBytes    int64         // largest JSON request body
-	MaxBatchItems   int           // most items in one JSON batch
-	MaxLineBytes    int           // longest NDJSON line
-	SolveTimeout    time.Duration // time budget of one solve, hint or solvable check
-	GenerateTimeout time.Duration // time budget of one /generate request
-	MaxNodes        int64         // search node budget per request (0: the engine's default)
-	MaxHeavy        int           // heavy requests (solve, generate, hint, solvable) run at once
-	HeavyQueue      int           // heavy requests that may wait for a slot; more are shed
-	QueueWait       time.Duration // longest wait for a heavy slot or /validate memory before a 503
-	RateLimit       float64       // requests per second per client IP (0: off)
-	RateBurst       int           // burst of the per-client rate limit
-	TrustProxy      bool          // take the client IP from X-Forwarded-For / X-Real-IP
-	CORSOrigins     []string      // allowed origins; "*" allows any
-	Workers         int           // goroutines for batch and stream validation
-	PoolSize        int           // ready puzzles kept per slow (shape, level, symmetry); negative: no pool
-	PoolSlow        time.Duration // generation time that makes a (shape, level, symmetry) pooled
-	MaxStreams      int           // NDJSON /validate streams open at once; more are shed
-	ValidateMemory  int64         // bytes /validate requests and streams in progress may reserve at once
-}
-
-// DefaultConfig returns the default limits.
-func DefaultConfig() Config {
-	n := runtime.GOMAXPROCS(0)
-	return Config{
-		MaxBodyBytes:    8 << 20,
-		MaxBatchItems:   10000,
-		MaxLineBytes:    64 << 10,
-		SolveTimeout:    2 * time.Second,
-		GenerateTimeout: 20 * time.Second,
-		MaxHeavy:        n,
-		HeavyQueue:      4 * n,
-		QueueWait:       time.Second,
-		RateBurst:       20,
-		CORSOrigins:     []string{"*"},
-		Workers:         n,
-		PoolSize:        4,
-		PoolSlow:        250 * time.Millisecond,
-		MaxStreams:      1024,
-		ValidateMemory:  defaultValidateMemory(),
-	}
-}
-
-// defaultValidateMemory is three quarters of the Go runtime's soft memory
-// limit (GOMEMLIMIT) when one is set, else 192 MiB: the rest is left to the
-// other requests, the runtime and what the reservations do not count.
-func defaultValidateMemory() int64 {
-	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 {
-		return max(limit/4*3, 1)
-	}
-	return 192 << 20
-}
-
-// withDefaults fills zero and negative fields from DefaultConfig, as the
-// Config doc says.
-func (c Config) withDefaults() Config {
-	d := DefaultConfig()
-	if c.MaxBodyBytes <= 0 {
-		c.MaxBodyBytes = d.MaxBodyBytes
-	}
-	if c.MaxBatchItems <= 0 {
-		c.MaxBatchItems = d.MaxBatchItems
-	}
-	if c.MaxLineBytes <= 0 {
-		c.MaxLineBytes = d.MaxLineBytes
-	}
-	if c.SolveTimeout <= 0 {
-		c.SolveTimeout = d.SolveTimeout
-	}
-	if c.GenerateTimeout <= 0 {
-		c.GenerateTimeout = d.GenerateTimeout
-	}
-	if c.MaxHeavy <= 0 {
-		c.MaxHeavy = d.MaxHeavy
-	}
-	if c.HeavyQueue < 0 {
-		c.HeavyQueue = 0
-	}
-	if c.QueueWait <= 0 {
-		c.QueueWait = d.QueueWait
-	}
-	if c.RateBurst <= 0 {
-		c.RateBurst = d.RateBurst
-	}
-	if len(c.CORSOrigins) == 0 {
-		c.CORSOrigins = d.CORSOrigins
-	}
-	if c.Workers <= 0 {
-		c.Workers = d.Workers
-	}
-	if c.PoolSize == 0 {
-		c.PoolSize = d.PoolSize
-	}
-	if c.PoolSlow <= 0 {
-		c.PoolSlow = d.PoolSlow
-	}
-	if c.MaxStreams <= 0 {
-		c.MaxStreams = d.MaxStreams
-	}
-	if c.ValidateMemory <= 0 {
-		c.ValidateMemory = d.ValidateMemory
-	}
-	return c
-}
 
 // limits returns the engine's search budget for one request.
 func (c Config) limits() engine.Limits { return engine.Limits{MaxNodes: c.MaxNodes} }
@@ -141,20 +27,25 @@ type Server struct {
 	stop     context.CancelFunc
 }
 
-// New builds the API with every route and middleware. logger nil discards
-// logs; reg nil uses a fresh registry (metrics are then only visible on
-// /metrics of this Server). Other packages' tests use it as
+// New builds the API with every route and middleware. Fields of cfg left
+// zero take their defaults; a field out of range is an error (see
+// Config.Validate). logger nil discards logs; reg nil uses a fresh registry
+// (metrics are then only visible on /metrics of this Server). Other
+// packages' tests use it as
 //
-//	srv := api.New(api.DefaultConfig(), nil, nil)
+//	srv, err := api.New(api.DefaultConfig(), nil, nil)
 //	ts := httptest.NewServer(srv)
-func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
+func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	if reg == nil {
 		reg = prometheus.NewRegistry()
 	}
-	cfg = cfg.withDefaults()
 	s := &Server{}
 	d := &deps{
 		cfg:      cfg,
@@ -186,7 +77,7 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) *Server {
 	}
 	s.deps = d
 	s.handler = newRouter(d, reg)
-	return s
+	return s, nil
 }
 
 // ServeHTTP serves the API.

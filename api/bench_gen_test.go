@@ -8,7 +8,7 @@ import (
 
 // BenchmarkGenerate9x9Easy generates one seeded 9×9 easy puzzle per op.
 func BenchmarkGenerate9x9Easy(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

@@ -43,7 +43,7 @@ func magictour(b *testing.B) string {
 }
 
 func BenchmarkSolveMagictour(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	benchPost(b, srv, "/solve", []byte(`{"puzzle":"`+magictour(b)+`"}`), 200)
 }
 
@@ -106,7 +106,7 @@ func BenchmarkSolveVersusBare(b *testing.B) {
 		return time.Since(start).Seconds()
 	}
 	b.SetParallelism(4)
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	defer srv.Close()
 	// Alternate the two so that a change in the machine's load hits both.
 	var apiSecs, bareSecs float64
@@ -121,12 +121,12 @@ func BenchmarkSolveVersusBare(b *testing.B) {
 }
 
 func BenchmarkValidateSingle(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	benchPost(b, srv, "/validate", []byte(`{"puzzle":"`+classicSolved+`"}`), 200)
 }
 
 func BenchmarkValidateSolvable(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	benchPost(b, srv, "/validate", []byte(`{"puzzle":"`+magictour(b)+`","solvable":true}`), 200)
 }
 
@@ -141,13 +141,13 @@ func BenchmarkValidateBatch1000(b *testing.B) {
 		buf.WriteString(`{"id":"` + strconv.Itoa(i) + `","puzzle":"` + p + `"}`)
 	}
 	buf.WriteString(`]}`)
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	benchPost(b, srv, "/validate", buf.Bytes(), 200)
 	b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "items/s")
 }
 
 func BenchmarkHealthz(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
@@ -196,6 +196,6 @@ func BenchmarkItemSlow(b *testing.B) {
 }
 
 func BenchmarkHint(b *testing.B) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(b, DefaultConfig(), nil, nil)
 	benchPost(b, srv, "/hint", []byte(`{"puzzle":"`+classic+`"}`), 200)
 }

@@ -601,7 +601,10 @@ type site struct {
 
 func newSite(t *testing.T) *site {
 	s := &site{broken: map[string]int{}, held: map[string]chan struct{}{}}
-	srv := api.New(api.DefaultConfig(), nil, nil)
+	srv, err := api.New(api.DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		broken, held := s.broken[r.URL.Path], s.held[r.URL.Path]

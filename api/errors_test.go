@@ -127,7 +127,7 @@ func TestIntegerOutOfRange(t *testing.T) {
 // read timeout answers 408 request_timeout, not invalid_json with the
 // server's socket addresses in the detail.
 func TestBodyReadTimeout(t *testing.T) {
-	ts := httptest.NewUnstartedServer(New(DefaultConfig(), nil, nil))
+	ts := httptest.NewUnstartedServer(mustNew(t, DefaultConfig(), nil, nil))
 	ts.Config.ReadTimeout = 200 * time.Millisecond
 	ts.Start()
 	t.Cleanup(ts.Close)
@@ -406,7 +406,7 @@ func TestPlaygroundRangeAndPreconditions(t *testing.T) {
 // middleware.
 func TestInternalErrorLogged(t *testing.T) {
 	var logs bytes.Buffer
-	srv := New(DefaultConfig(), slog.New(slog.NewJSONHandler(&logs, nil)), nil)
+	srv := mustNew(t, DefaultConfig(), slog.New(slog.NewJSONHandler(&logs, nil)), nil)
 	t.Cleanup(srv.Close)
 	mux := srv.handler.(*chi.Mux)
 	mux.Get("/test/error", func(w http.ResponseWriter, r *http.Request) {

@@ -82,7 +82,7 @@ func FuzzHandlers(f *testing.F) {
 	f.Add("/generate", []byte(`{"size":4,"difficulty":"expert"}`))
 	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))
 	f.Add("/validate", []byte(`{"puzzle":"`+classic+`","solvable":true}`))
-	srv := New(Config{SolveTimeout: 200e6, GenerateTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
+	srv := mustNew(f, Config{SolveTimeout: 200e6, GenerateTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, path string, body []byte) {
 		if path != "/validate" && path != "/solve" && path != "/hint" && path != "/generate" {
 			path = "/solve"
@@ -106,7 +106,7 @@ func FuzzGenerateQuery(f *testing.F) {
 	for _, q := range []string{"size=4&difficulty=easy&seed=1", "size=4&difficulty=expert", "count=0", "seed=-5&size=6&box=3x2", "size=%zz", "a=1&a=2", "format=grid&symmetry=rotational&size=4&seed=9"} {
 		f.Add(q)
 	}
-	srv := New(Config{GenerateTimeout: 200e6, PoolSize: -1}, nil, nil)
+	srv := mustNew(f, Config{GenerateTimeout: 200e6, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, q string) {
 		req, err := http.NewRequest("GET", "/generate", nil)
 		if err != nil {

@@ -219,7 +219,7 @@ func TestGenerateErrors(t *testing.T) {
 // (chunked, as a client streaming its body sends it) is an empty body too,
 // with or without a Content-Type, and takes every default.
 func TestGenerateEmptyChunkedBody(t *testing.T) {
-	srv := New(DefaultConfig(), nil, nil)
+	srv := mustNew(t, DefaultConfig(), nil, nil)
 	t.Cleanup(srv.Close)
 	for _, ct := range []string{"", mediaJSON} {
 		req := httptest.NewRequest(http.MethodPost, "/generate", io.NopCloser(strings.NewReader("")))

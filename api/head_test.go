@@ -11,7 +11,7 @@ import (
 // TestHeadOnGetRoutes: HEAD on a GET route answers as GET would, headers
 // and status, without a body.
 func TestHeadOnGetRoutes(t *testing.T) {
-	srv := httptest.NewServer(New(Config{}, nil, nil))
+	srv := httptest.NewServer(mustNew(t, Config{}, nil, nil))
 	defer srv.Close()
 	for _, path := range []string{"/", "/healthz", "/openapi.yaml"} {
 		res, err := http.Head(srv.URL + path)
@@ -38,7 +38,7 @@ func TestHeadOnGetRoutes(t *testing.T) {
 // same query string; it ignored the query (HEAD is not GET to the handler)
 // and always generated a default puzzle.
 func TestHeadGenerateReadsQuery(t *testing.T) {
-	h := New(DefaultConfig(), nil, nil)
+	h := mustNew(t, DefaultConfig(), nil, nil)
 	defer h.Close()
 	serve := func(method, target string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
@@ -59,7 +59,7 @@ func TestHeadGenerateReadsQuery(t *testing.T) {
 // 405. A plain OPTIONS (no CORS preflight) is answered 405, so Allow does
 // not name OPTIONS.
 func TestAllowIsWhatIsAnswered(t *testing.T) {
-	h := New(DefaultConfig(), nil, nil)
+	h := mustNew(t, DefaultConfig(), nil, nil)
 	defer h.Close()
 	serve := func(method, path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()

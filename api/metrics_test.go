@@ -12,7 +12,7 @@ import (
 
 func TestMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	srv := New(DefaultConfig(), nil, reg)
+	srv := mustNew(t, DefaultConfig(), nil, reg)
 	t.Cleanup(srv.Close)
 	c := &apiClient{tb: t, h: srv, srv: srv}
 	for range 3 {
@@ -78,7 +78,7 @@ func TestMetrics(t *testing.T) {
 // counted as "other", so clients cannot add a series per made-up method.
 func TestMetricsMethodLabelBounded(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	srv := New(DefaultConfig(), nil, reg)
+	srv := mustNew(t, DefaultConfig(), nil, reg)
 	t.Cleanup(srv.Close)
 	c := &apiClient{tb: t, h: srv, srv: srv}
 	for i := range 5 {

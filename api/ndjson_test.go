@@ -24,7 +24,7 @@ import (
 // streamServer runs the API on a real listener, as streams need one.
 func streamServer(tb testing.TB, cfg Config) (*httptest.Server, *Server) {
 	tb.Helper()
-	srv := New(cfg, nil, nil)
+	srv := mustNew(tb, cfg, nil, nil)
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(ts.Close)
 	return ts, srv

@@ -17,7 +17,11 @@ import (
 // The playground is served from the binary: the page and every file it
 // loads, with the right types, and nothing from another origin.
 func TestPlaygroundServed(t *testing.T) {
-	ts := httptest.NewServer(api.New(api.DefaultConfig(), nil, nil))
+	srv, err := api.New(api.DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
 	defer ts.Close()
 
 	tests := []struct {

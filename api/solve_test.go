@@ -288,7 +288,7 @@ func TestValidateSolvable(t *testing.T) {
 // and under load an error per shed request buried real failures.
 func TestSheddingLogsAtWarn(t *testing.T) {
 	var logs bytes.Buffer
-	srv := New(Config{MaxHeavy: 1, HeavyQueue: 0, QueueWait: time.Millisecond}, slog.New(slog.NewJSONHandler(&logs, nil)), nil)
+	srv := mustNew(t, Config{MaxHeavy: 1, HeavyQueue: 0, QueueWait: time.Millisecond}, slog.New(slog.NewJSONHandler(&logs, nil)), nil)
 	t.Cleanup(srv.Close)
 	release, p := srv.deps.heavy.acquire(t.Context())
 	if p != nil {

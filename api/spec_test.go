@@ -84,7 +84,7 @@ type apiClient struct {
 
 func newClient(tb testing.TB, cfg Config) *apiClient {
 	tb.Helper()
-	srv := New(cfg, nil, nil)
+	srv := mustNew(tb, cfg, nil, nil)
 	tb.Cleanup(srv.Close)
 	return &apiClient{tb: tb, h: srv, srv: srv}
 }

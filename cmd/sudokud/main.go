@@ -12,11 +12,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -38,7 +38,8 @@ func main() {
 	}
 }
 
-// config is everything sudokud can be told, with its defaults.
+// config is everything sudokud can be told: the server's own settings and
+// the API's (api.Config, which owns their defaults and checks).
 type config struct {
 	Addr              string
 	LogLevel          string
@@ -49,55 +50,93 @@ type config struct {
 	IdleTimeout       time.Duration
 	DrainTimeout      time.Duration
 	ShutdownDelay     time.Duration
-	CORSOrigins       string
 	API               api.Config
 }
 
-// parseConfig reads flags from args and SUDOKUD_* variables from getenv.
+// defaultConfig is what sudokud runs with when told nothing.
+func defaultConfig() config {
+	return config{
+		Addr:              ":8080",
+		LogLevel:          "info",
+		LogFormat:         "json",
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		DrainTimeout:      15 * time.Second,
+		API:               api.DefaultConfig(),
+	}
+}
+
+// settings lists every setting of c, the server's own and then the API's,
+// bound to c: the flags, the environment variables, the -h text, the
+// start-up log record and cmd/sudokud/README.md all come from this list.
+// A negative server timeout is refused as it is set, since net/http reads
+// it as none; the API's values are checked by api.Config.Validate.
+func (c *config) settings() []api.Setting {
+	return append([]api.Setting{
+		{Name: "addr", Value: (*text)(&c.Addr),
+			Usage: "address to listen on, host:port (127.0.0.1:0 picks a free port; the listening log record names it)"},
+		{Name: "log-level", Value: (*text)(&c.LogLevel),
+			Usage: "debug, info, warn or error; each request logs at info (to /healthz, /readyz or /metrics at debug), " +
+				"a 503 (shed as overloaded, /readyz while draining) at warn, any other 5xx at error with its cause as error"},
+		{Name: "log-format", Value: (*text)(&c.LogFormat),
+			Usage: "json or text (log/slog, to stdout)"},
+		{Name: "read-header-timeout", Value: (*duration)(&c.ReadHeaderTimeout),
+			Usage: "longest time to read request headers"},
+		{Name: "read-timeout", Value: (*duration)(&c.ReadTimeout),
+			Usage: "longest time to read a request (NDJSON streams extend it as they go)"},
+		{Name: "write-timeout", Value: (*duration)(&c.WriteTimeout),
+			Usage: "longest time to write a response (NDJSON streams and JSON batch answers extend it as they go)"},
+		{Name: "idle-timeout", Value: (*duration)(&c.IdleTimeout),
+			Usage: "longest idle time of a keep-alive connection"},
+		{Name: "drain-timeout", Value: (*duration)(&c.DrainTimeout),
+			Usage: "on SIGTERM or SIGINT, longest time in-flight requests get to finish"},
+		{Name: "shutdown-delay", Value: (*duration)(&c.ShutdownDelay),
+			Usage: "time between /readyz failing and the listener closing, for load balancers to notice"},
+	}, c.API.Settings()...)
+}
+
+// text is a string setting.
+type text string
+
+func (t *text) Set(s string) error { *t = text(s); return nil }
+func (t *text) String() string     { return string(*t) }
+
+// duration is a server timeout: 0 or more.
+type duration time.Duration
+
+func (d *duration) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if v < 0 {
+		return fmt.Errorf("%s is negative; want 0 or more", v)
+	}
+	*d = duration(v)
+	return nil
+}
+
+func (d *duration) String() string { return time.Duration(*d).String() }
+
+// parseConfig reads SUDOKUD_* variables from getenv, then flags from args
+// (a flag wins over its variable; a variable set to "" counts as unset).
 func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	def := api.DefaultConfig()
-	cfg := config{API: def}
+	cfg := defaultConfig()
+	settings := cfg.settings()
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on (host:port; port 0 picks a free one)")
-	fs.StringVar(&cfg.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&cfg.LogFormat, "log-format", "json", "log format: json or text")
-	fs.DurationVar(&cfg.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "longest time to read request headers")
-	fs.DurationVar(&cfg.ReadTimeout, "read-timeout", 30*time.Second, "longest time to read a request (NDJSON streams extend it as they go)")
-	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 60*time.Second, "longest time to write a response (NDJSON streams extend it as they go)")
-	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 120*time.Second, "longest idle time of a keep-alive connection")
-	fs.DurationVar(&cfg.DrainTimeout, "drain-timeout", 15*time.Second, "longest time in-flight requests get to finish on shutdown")
-	fs.DurationVar(&cfg.ShutdownDelay, "shutdown-delay", 0, "time between /readyz failing and the listener closing, for load balancers to notice")
-	fs.StringVar(&cfg.CORSOrigins, "cors-origins", "*", "comma-separated origins allowed to call the API from a browser (* for any)")
-	fs.Int64Var(&cfg.API.MaxBodyBytes, "max-body-bytes", def.MaxBodyBytes, "largest JSON request body in bytes")
-	fs.IntVar(&cfg.API.MaxBatchItems, "max-batch-items", def.MaxBatchItems, "most items in one JSON /validate batch")
-	fs.IntVar(&cfg.API.MaxLineBytes, "max-line-bytes", def.MaxLineBytes, "longest line of an NDJSON stream in bytes")
-	fs.DurationVar(&cfg.API.SolveTimeout, "solve-timeout", def.SolveTimeout, "time budget of one solve, hint or solvable check")
-	fs.DurationVar(&cfg.API.GenerateTimeout, "generate-timeout", def.GenerateTimeout, "time budget of one /generate request")
-	fs.Int64Var(&cfg.API.MaxNodes, "max-nodes", def.MaxNodes, "search node budget per request (0: the engine's default)")
-	fs.IntVar(&cfg.API.MaxHeavy, "max-heavy", def.MaxHeavy, "heavy requests (solve, generate, hint, solvable) running at once")
-	fs.IntVar(&cfg.API.HeavyQueue, "heavy-queue", def.HeavyQueue, "heavy requests that may wait for a slot before 503 overloaded")
-	fs.DurationVar(&cfg.API.QueueWait, "queue-wait", def.QueueWait, "longest wait for a heavy slot, or for /validate memory, before 503 overloaded")
-	fs.Float64Var(&cfg.API.RateLimit, "rate-limit", 0, "requests per second per client IP (0: no limit)")
-	fs.IntVar(&cfg.API.RateBurst, "rate-burst", def.RateBurst, "burst allowed above the per-client rate")
-	fs.BoolVar(&cfg.API.TrustProxy, "trust-proxy", false, "take the client IP from the last X-Forwarded-For address (the one the proxy appended), or else X-Real-IP (only behind a proxy you run)")
-	fs.IntVar(&cfg.API.Workers, "workers", def.Workers, "goroutines for batch and stream validation")
-	fs.IntVar(&cfg.API.PoolSize, "pool-size", def.PoolSize, "puzzles kept ready per slow (size, box, difficulty, symmetry) for unseeded /generate (negative: no pool)")
-	fs.DurationVar(&cfg.API.PoolSlow, "pool-slow", def.PoolSlow, "generation time that makes a (size, box, difficulty, symmetry) pooled")
-	fs.IntVar(&cfg.API.MaxStreams, "max-streams", def.MaxStreams, "NDJSON /validate streams open at once; more get 503 overloaded")
-	fs.Int64Var(&cfg.API.ValidateMemory, "validate-memory", def.ValidateMemory, "bytes of memory /validate requests and streams in progress may reserve at once; more wait up to -queue-wait, then 503 overloaded (default: 3/4 of GOMEMLIMIT when set)")
-
-	var envErr error
-	fs.VisitAll(func(f *flag.Flag) {
-		name := envName(f.Name)
-		if v := getenv(name); v != "" && envErr == nil {
-			if err := fs.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+	fs.Usage = func() { usage(fs.Output(), filepath.Base(args[0])) }
+	for _, s := range settings {
+		fs.Var(s.Value, s.Name, s.Usage)
+	}
+	for _, s := range settings {
+		if v := getenv(s.Env()); v != "" {
+			if err := s.Value.Set(v); err != nil {
+				return cfg, fmt.Errorf("%s=%q: %w", s.Env(), v, err)
 			}
 		}
-	})
-	if envErr != nil {
-		return cfg, envErr
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return cfg, err
@@ -105,83 +144,31 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
-	if err := checkConfig(fs, cfg); err != nil {
-		return cfg, err
-	}
-	cfg.API.CORSOrigins = splitList(cfg.CORSOrigins)
-	if len(cfg.API.CORSOrigins) == 0 {
-		// The API reads no origins as its default, "*": every origin.
-		return cfg, fmt.Errorf("-cors-origins (%s) is %q; want origins, or * for any", envName("cors-origins"), cfg.CORSOrigins)
-	}
-	return cfg, nil
+	return cfg, cfg.API.Validate()
 }
 
-// envName is the environment variable of flag name: SUDOKUD_MAX_BODY_BYTES
-// for max-body-bytes.
-func envName(name string) string {
-	return "SUDOKUD_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+// usage is the -h text: every setting with its variable and default.
+func usage(w io.Writer, name string) {
+	fmt.Fprintf(w, "Usage: %s [flags]\n\nEvery flag is also an environment variable; a flag wins over its variable.\n\n", name)
+	cfg := defaultConfig()
+	for _, s := range cfg.settings() {
+		def := s.Default
+		if def == "" {
+			def = s.Value.String()
+		}
+		fmt.Fprintf(w, "  -%s (%s, default %s)\n    \t%s\n", s.Name, s.Env(), def, s.Usage)
+	}
 }
 
-// maxWorkers caps -workers: the goroutines of one batch or stream.
-const maxWorkers = 1024
-
-// checkConfig refuses the values that the API would silently replace by its
-// defaults (the config log showed them as given: -max-heavy 0 ran GOMAXPROCS
-// heavy requests at once) and negative durations, which net/http reads as no
-// timeout.
-func checkConfig(fs *flag.FlagSet, cfg config) error {
-	a := cfg.API
-	for _, c := range []struct {
-		name string
-		ok   bool
-		want string
-	}{
-		{"read-header-timeout", cfg.ReadHeaderTimeout >= 0, "0 or more"},
-		{"read-timeout", cfg.ReadTimeout >= 0, "0 or more"},
-		{"write-timeout", cfg.WriteTimeout >= 0, "0 or more"},
-		{"idle-timeout", cfg.IdleTimeout >= 0, "0 or more"},
-		{"drain-timeout", cfg.DrainTimeout >= 0, "0 or more"},
-		{"shutdown-delay", cfg.ShutdownDelay >= 0, "0 or more"},
-		{"max-body-bytes", a.MaxBodyBytes > 0, "at least 1"},
-		{"max-batch-items", a.MaxBatchItems > 0, "at least 1"},
-		{"max-line-bytes", a.MaxLineBytes > 0, "at least 1"},
-		// Every NDJSON stream sets aside a buffer of the longest line: one
-		// line never needs more room than a whole JSON body has.
-		{"max-line-bytes", int64(a.MaxLineBytes) <= a.MaxBodyBytes, fmt.Sprintf("at most -max-body-bytes (%d)", a.MaxBodyBytes)},
-		{"solve-timeout", a.SolveTimeout > 0, "more than 0"},
-		{"generate-timeout", a.GenerateTimeout > 0, "more than 0"},
-		{"max-nodes", a.MaxNodes >= 0, "0 (the engine's default) or more"},
-		{"max-heavy", a.MaxHeavy > 0, "at least 1"},
-		{"heavy-queue", a.HeavyQueue >= 0, "0 or more"},
-		// The API sizes its queue by the sum, which must not overflow.
-		{"heavy-queue", a.HeavyQueue <= math.MaxInt-a.MaxHeavy, fmt.Sprintf("at most %d with -max-heavy %d", math.MaxInt-a.MaxHeavy, a.MaxHeavy)},
-		{"queue-wait", a.QueueWait > 0, "more than 0"},
-		{"rate-limit", a.RateLimit >= 0, "0 (no limit) or more"}, // false for NaN too
-		{"rate-burst", a.RateBurst > 0, "at least 1"},
-		{"workers", a.Workers > 0, "at least 1"},
-		// Each stream runs this many goroutines and sizes its channels by
-		// them (as sudoku's -j, capped at 1024).
-		{"workers", a.Workers <= maxWorkers, fmt.Sprintf("at most %d", maxWorkers)},
-		{"pool-slow", a.PoolSlow > 0, "more than 0"},
-		{"pool-size", a.PoolSize != 0, "1 or more, or negative for no pool"},
-		{"max-streams", a.MaxStreams > 0, "at least 1"},
-		{"validate-memory", a.ValidateMemory > 0, "at least 1"},
-	} {
-		if !c.ok {
-			return fmt.Errorf("-%s (%s) is %s; want %s", c.name, envName(c.name), fs.Lookup(c.name).Value, c.want)
+// logValue is a setting's value for the config log record: a number or a
+// list as such, anything else as its text.
+func logValue(v flag.Value) any {
+	if g, ok := v.(flag.Getter); ok {
+		if _, isDuration := g.Get().(time.Duration); !isDuration {
+			return g.Get()
 		}
 	}
-	return nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, o := range strings.Split(s, ",") {
-		if o = strings.TrimSpace(o); o != "" {
-			out = append(out, o)
-		}
-	}
-	return out
+	return v.String()
 }
 
 // newLogger returns the slog logger the config asks for.
@@ -216,22 +203,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	logger.Info("config", "version", version,
-		"addr", cfg.Addr, "log_level", cfg.LogLevel, "log_format", cfg.LogFormat,
-		"read_header_timeout", cfg.ReadHeaderTimeout.String(), "read_timeout", cfg.ReadTimeout.String(),
-		"write_timeout", cfg.WriteTimeout.String(), "idle_timeout", cfg.IdleTimeout.String(),
-		"drain_timeout", cfg.DrainTimeout.String(), "shutdown_delay", cfg.ShutdownDelay.String(),
-		"cors_origins", cfg.API.CORSOrigins, "max_body_bytes", cfg.API.MaxBodyBytes,
-		"max_batch_items", cfg.API.MaxBatchItems, "max_line_bytes", cfg.API.MaxLineBytes,
-		"solve_timeout", cfg.API.SolveTimeout.String(), "generate_timeout", cfg.API.GenerateTimeout.String(),
-		"max_nodes", cfg.API.MaxNodes, "max_heavy", cfg.API.MaxHeavy, "heavy_queue", cfg.API.HeavyQueue,
-		"queue_wait", cfg.API.QueueWait.String(), "rate_limit", cfg.API.RateLimit, "rate_burst", cfg.API.RateBurst,
-		"trust_proxy", cfg.API.TrustProxy, "workers", cfg.API.Workers,
-		"pool_size", cfg.API.PoolSize, "pool_slow", cfg.API.PoolSlow.String(),
-		"max_streams", cfg.API.MaxStreams, "validate_memory", cfg.API.ValidateMemory)
+	attrs := []any{"version", version}
+	for _, s := range cfg.settings() {
+		attrs = append(attrs, strings.ReplaceAll(s.Name, "-", "_"), logValue(s.Value))
+	}
+	logger.Info("config", attrs...)
 
 	reg := prometheus.NewRegistry()
-	svc := api.New(cfg.API, logger, reg)
+	svc, err := api.New(cfg.API, logger, reg)
+	if err != nil {
+		return err
+	}
 	defer svc.Close()
 
 	ln, err := net.Listen("tcp", cfg.Addr)

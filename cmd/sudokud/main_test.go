@@ -5,14 +5,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/sudokud/sudokud"
 )
 
@@ -388,4 +391,43 @@ func TestParseConfigHeavyOverflow(t *testing.T) {
 	if _, err := parseConfig([]string{"sudokud", "-max-heavy", "1", "-heavy-queue", "9223372036854775806"}, env(nil), io.Discard); err != nil {
 		t.Errorf("a sum of math.MaxInt: %v", err)
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite the settings table of README.md")
+
+// TestREADMESettings: the settings table of README.md is the one the
+// settings make (flag, variable, default, what), so that it cannot drift
+// from the flags; -update rewrites it.
+func TestREADMESettings(t *testing.T) {
+	var table strings.Builder
+	table.WriteString("| flag | variable | default | what |\n|---|---|---|---|\n")
+	cfg := defaultConfig()
+	for _, s := range cfg.settings() {
+		def := s.Default // depends on the machine: words, not a value
+		if def == "" {
+			def = "`" + s.Value.String() + "`"
+		}
+		fmt.Fprintf(&table, "| `-%s` | `%s` | %s | %s |\n", s.Name, s.Env(), def, s.Usage)
+	}
+	const begin, end = "<!-- settings -->\n", "<!-- end settings -->"
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := bytes.Index(readme, []byte(begin)), bytes.Index(readme, []byte(end))
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no %q … %q block", begin, end)
+	}
+	got, want := string(readme[i+len(begin):j]), table.String()
+	if got == want {
+		return
+	}
+	if *update {
+		out := append(append(readme[:i+len(begin):i+len(begin)], want...), readme[j:]...)
+		if err := os.WriteFile("README.md", out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's settings table is not the settings' (go test ./cmd/sudokud -run TestREADMESettings -update):\n%s", cmp.Diff(want, got))
 }
