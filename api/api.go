@@ -24,6 +24,7 @@ type Server struct {
 	handler  http.Handler
 	draining atomic.Bool
 	deps     *deps
+	ctx      context.Context // done at Close
 	stop     context.CancelFunc
 }
 
@@ -59,7 +60,7 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) (*Server, er
 	d.metrics.streamsLimit.Set(float64(cfg.MaxStreams))
 	d.metrics.validateMemoryLimit.Set(float64(cfg.ValidateMemory))
 	ctx, stop := context.WithCancel(context.Background())
-	s.stop = stop
+	s.ctx, s.stop = ctx, stop
 	if cfg.PoolSize > 0 {
 		d.pool = &genPool{
 			ctx: ctx, size: cfg.PoolSize, slow: cfg.PoolSlow, maxKeys: 16, heavy: d.heavy,
@@ -80,14 +81,22 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) (*Server, er
 	return s, nil
 }
 
-// ServeHTTP serves the API.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+// ServeHTTP serves the API. A request's context ends when its handler
+// returns or at Close, not when the client half-closes its connection (see
+// detach).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r, cancel := detach(s.ctx, r)
+	defer cancel()
+	s.handler.ServeHTTP(w, r)
+}
 
 // Drain makes /readyz answer 503 shutting_down from now on.
 func (s *Server) Drain() { s.draining.Store(true) }
 
-// Close stops the background work (the generation pool's fillers) and
-// waits for it. Call it after the HTTP server has shut down.
+// Close cancels the requests still running (a stream in flight is aborted)
+// and stops the background work (the generation pool's fillers), and waits
+// for the fillers. Call it after the HTTP server has shut down, or when its
+// drain time is up.
 func (s *Server) Close() {
 	s.stop()
 	if s.deps.pool != nil {
