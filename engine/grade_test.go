@@ -41,12 +41,18 @@ func checkState(tb testing.TB, l *logic, sol Board, tc tech) {
 }
 
 // soundRun solves b with the logical solver, checking every step against
-// the solution sol, and returns the technique counts.
+// the solution sol, and returns the technique counts. The uniqueness
+// techniques run when b has one solution.
 func soundRun(tb testing.TB, b, sol Board, batch bool) [numTech]int {
 	tb.Helper()
+	k, _, err := CountSolutions(context.Background(), b, 2, Limits{})
+	if err != nil {
+		tb.Fatal(err)
+	}
 	l := new(logic)
 	l.batch = batch
 	l.init(&b)
+	l.unique = k == 1
 	for l.empty > 0 {
 		tc, ok := l.step()
 		if l.bad {
@@ -170,6 +176,7 @@ func TestFindPositions(t *testing.T) {
 	scan := func(b, sol Board) {
 		l := new(logic)
 		l.init(&b)
+		l.unique = true // every board scanned has one solution
 		for l.empty > 0 && !l.bad {
 			state := encodeState(l)
 			tc, ok := l.step()
@@ -237,6 +244,7 @@ func TestKnownPositions(t *testing.T) {
 			}
 			checkSolution(t, NewBoard(sol.Shape()), sol)
 			l := decodeState(t, sol.Shape(), f[4])
+			l.unique = true // the positions come from boards with one solution
 			checkState(t, l, sol, tSearch)
 			before := l.cand
 			tc, ok := l.step()

@@ -728,6 +728,8 @@ func (l *logic) describe(mv *move) string {
 	}
 	title := techs[mv.tech].title
 	switch mv.tech {
+	case tUniqueRectangle1, tUniqueRectangle2, tUniqueRectangle3, tUniqueRectangle4, tHiddenUniqueRectangle, tBUGPlus1:
+		return l.describeUnique(mv, gone)
 	case tPointing:
 		return fmt.Sprintf("the %ss of %s lie only in %s (%s, pointing), which %s", values(mv.digits), l.unitName(mv.unit), l.unitName(mv.unit2), pattern, gone)
 	case tClaiming:

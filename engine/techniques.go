@@ -1161,6 +1161,12 @@ var stepTable = []struct {
 	{tHiddenQuad, func(l *logic) bool { return l.hiddenSubset(4, tHiddenQuad) }},
 	{tSwordfish, func(l *logic) bool { return l.fish(3, tSwordfish) }},
 	{tJellyfish, func(l *logic) bool { return l.fish(4, tJellyfish) }},
+	{tUniqueRectangle1, (*logic).uniqueRect1},
+	{tUniqueRectangle2, (*logic).uniqueRect2},
+	{tUniqueRectangle4, (*logic).uniqueRect4},
+	{tUniqueRectangle3, (*logic).uniqueRect3},
+	{tHiddenUniqueRectangle, (*logic).hiddenUniqueRect},
+	{tBUGPlus1, (*logic).bugPlus1},
 	{tSimpleColoring, (*logic).simpleColoring},
 	{tXChain, (*logic).xChain},
 }
