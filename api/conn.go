@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"strings"
 )
 
 // detach returns r with a context that the end of the client's sending
@@ -25,4 +27,26 @@ func detach(serverCtx context.Context, r *http.Request) (*http.Request, context.
 		stop()
 		cancel()
 	}
+}
+
+// closeAfterResponse makes net/http close the connection once the response
+// is complete, for a request whose body was not read to its end: what is
+// left of it must not be read as the next request (net/http answered such
+// bytes with a second, unrequested 400). It is what http.MaxBytesReader
+// does when its limit is hit, and net/http then closes the connection
+// gracefully (its own response first, then its side of the connection, then
+// a wait for the client to stop sending), so that the client gets the whole
+// answer rather than a reset. w may be wrapped by middleware that has
+// Unwrap.
+func closeAfterResponse(w http.ResponseWriter) {
+	for {
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
+	// One byte over a limit of 0 is the MaxBytesReader signal.
+	over := http.MaxBytesReader(w, io.NopCloser(strings.NewReader("x")), 0)
+	over.Read(make([]byte, 1))
 }

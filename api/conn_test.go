@@ -176,3 +176,39 @@ func ndjsonLines(body []byte) []string {
 	}
 	return lines
 }
+
+// mustClosed checks that the server closes the connection after its
+// answer, with nothing more on it.
+func mustClosed(tb testing.TB, br *bufio.Reader) {
+	tb.Helper()
+	if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
+		tb.Fatalf("after the answer: %q, %v; want the connection closed", rest, err)
+	}
+}
+
+// TestDeclaredTooLarge: a body whose Content-Length is over the limit is
+// refused with 413 before any of it is read, and no 100 Continue is sent
+// for it. It got 100 Continue, and its 413 after megabytes were read.
+func TestDeclaredTooLarge(t *testing.T) {
+	addr := connServer(t, mustNew(t, DefaultConfig(), nil, nil), guard, guard)
+	for _, expect := range []string{"", "Expect: 100-continue\r\n"} {
+		t.Run(strings.TrimSpace(expect), func(t *testing.T) {
+			c := dial(t, addr)
+			fmt.Fprintf(c, "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n%s\r\n", expect)
+			br := bufio.NewReader(c)
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			req := httptest.NewRequest("POST", "/solve", nil)
+			req.Header.Set("Content-Type", mediaJSON)
+			checkExchange(t, req, nil, &exchange{status: resp.StatusCode, header: resp.Header, body: body})
+			var p problem
+			if err := json.Unmarshal(body, &p); err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || p.Code != codeBodyTooLarge {
+				t.Fatalf("%s %s, want 413 body_too_large", resp.Status, body)
+			}
+			mustClosed(t, br)
+		})
+	}
+}

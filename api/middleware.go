@@ -150,11 +150,18 @@ func observe(d *deps) func(http.Handler) http.Handler {
 }
 
 // bodyLimit caps JSON request bodies at limit bytes. NDJSON streams have
-// no total limit (their lines are capped instead).
+// no total limit (their lines are capped instead). A body declared larger
+// (Content-Length) is refused with 413 before any of it is read, so a
+// client that sent "Expect: 100-continue" never sends it.
 func bodyLimit(limit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Body != nil && mediaType(r) != mediaNDJSON {
+				if r.ContentLength > limit {
+					closeAfterResponse(w)
+					writeProblem(w, r, jsonProblem(&http.MaxBytesError{Limit: limit}, "request body"))
+					return
+				}
 				r.Body = http.MaxBytesReader(w, r.Body, limit)
 			}
 			next.ServeHTTP(w, r)
