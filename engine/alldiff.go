@@ -11,36 +11,6 @@ const (
 	focusSubsets            // the units where the row-major search works
 )
 
-// lexFirst answers a board with few givens (an empty board above all) by
-// the row-major search alone: there its first solution is the smallest and
-// a second one follows within a node or two, where the usual way pays for
-// an MRV search and then for the smallest solution. It tries the search
-// with focused unit consistency, then, for the rare sparse board where that
-// backtracks long, with every unit consistent (some times dearer a node,
-// but a dead end shows at once), each within one node per cell. It returns
-// the number of solutions (up to 2) with the first in s.out, or ok false
-// when b has too many givens or neither search ended within its budget;
-// the caller then goes the usual way.
-func (s *solver) lexFirst(b *Board) (n int, ok bool) {
-	if 8*b.Givens() >= s.cells {
-		return 0, false
-	}
-	global, probing := s.limit, s.probing
-	defer func() {
-		s.lex, s.subsets, s.probing, s.limit = false, noSubsets, probing, global
-	}()
-	for _, mode := range [2]subsetMode{focusSubsets, allSubsets} {
-		s.limit = min(global, s.nodes+int64(s.cells))
-		s.lex, s.subsets, s.probing = true, mode, false
-		n, err := s.run(b, 2, true)
-		if err == nil {
-			return n, true
-		}
-		s.err = nil
-	}
-	return 0, false
-}
-
 // allDifferent makes units domain-consistent (see filterUnit): every unit,
 // or in focusSubsets mode the row of the first open cell, that cell's box
 // and the next box along the row. The row-major search fills cells in that

@@ -33,6 +33,9 @@ func (b *Board) Get(row, col int) int { return int(b.cells[row*b.shape.Size+col]
 // 255, so that it never wraps to an empty cell or a digit.
 func (b *Board) Set(row, col, v int) { b.cells[row*b.shape.Size+col] = cellValue(v) }
 
+// CellName returns the players' name of a 0-based cell: CellName(2, 6) is "r3c7".
+func CellName(row, col int) string { return fmt.Sprintf("r%dc%d", row+1, col+1) }
+
 // At returns the value of cell i (row-major index), 0 when empty.
 func (b *Board) At(i int) int { return int(b.cells[i]) }
 

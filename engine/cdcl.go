@@ -56,6 +56,171 @@ type heapEntry struct {
 	v   int32
 }
 
+// runCDCL counts up to max solutions of b with the clause-learning search;
+// the first is written to s.out when record is set.
+func (s *solver) runCDCL(b *Board, max int, record bool) (int, error) {
+	if !s.load(b) {
+		return 0, nil
+	}
+	if s.cd == nil {
+		s.cd = new(cdcl)
+	}
+	cd := s.cd
+	cd.reset(s.t)
+	if !cd.load(s.level(0)[:s.cells]) {
+		return 0, nil
+	}
+	count := 0
+	for {
+		switch cd.solve(s) {
+		case cdclUnsat:
+			return count, nil
+		case cdclLimit:
+			return count, s.err
+		}
+		if count == 0 && record {
+			for v := 0; v < cd.nv; v++ {
+				if cd.value[2*v] == 1 {
+					s.out[v/s.n] = uint8(v%s.n + 1)
+				}
+			}
+		}
+		count++
+		if count >= max || !cd.block() {
+			return count, nil
+		}
+	}
+}
+
+// cdclResult is how a search ended.
+type cdclResult int
+
+const (
+	cdclSat cdclResult = iota
+	cdclUnsat
+	cdclLimit
+)
+
+// solve searches for the next model, spending at most the node budget of
+// the owning solver (a conflict or a decision is a node).
+func (s *cdcl) solve(sv *solver) cdclResult {
+	// fast: a moving average of the LBD of the clauses learned since the
+	// last restart; sum/learned: the average of all.
+	var fast, sum float64
+	var since, learned int
+	for {
+		confl := s.propagate()
+		if confl != reasonNone {
+			sv.nodes++
+			sv.guesses++
+			if s.decisionLevel() == 0 {
+				return cdclUnsat
+			}
+			back := s.analyze(confl)
+			s.cancelUntil(back)
+			lbd := float64(s.addLearnt())
+			s.varInc /= varDecay
+			learned++
+			since++
+			sum += lbd
+			if since == 1 {
+				fast = lbd
+			}
+			fast += (lbd - fast) / 32
+			if sv.overBudget() {
+				return cdclLimit
+			}
+			continue
+		}
+		if since >= restartMin && fast > restartMargin*sum/float64(learned) {
+			since = 0
+			s.cancelUntil(0)
+			if len(s.learnts) >= s.maxLearnts {
+				s.reduce()
+				s.maxLearnts += s.maxLearnts / 10
+			}
+		}
+		v := s.pick()
+		if v < 0 {
+			return cdclSat
+		}
+		sv.nodes++
+		if sv.overBudget() {
+			return cdclLimit
+		}
+		s.lim = append(s.lim, int32(len(s.trail)))
+		l := 2 * v
+		if s.phase[v] < 0 {
+			l++
+		}
+		s.enqueue(l, reasonNone)
+	}
+}
+
+// pick returns the variable to decide next, or -1 when all are assigned:
+// of the pickWidth most active open variables, the most active in a group (a
+// cell, or a digit in a unit) with the fewest open members. On the 25×25
+// gecode set, activity alone needs about twice the conflicts, and fewest
+// options alone (blind to what conflicts taught) far more. After
+// propagation no open variable is in a group of fewer than two, so the
+// first candidate in a group of two ends the look (99.5 % of decisions are
+// such), and most calls pop one or a few variables off the heap instead of
+// pickWidth.
+func (s *cdcl) pick() int32 {
+	var cands [pickWidth]int32
+	k := 0
+	best, bestSize := 0, math.MaxInt
+	for len(s.heap) > 0 && k < pickWidth {
+		x := s.heapPop()
+		if s.value[2*x] != 0 {
+			continue
+		}
+		size := math.MaxInt
+		g, _ := s.groupsOf(x, int32(s.n))
+		for _, g := range g {
+			size = min(size, bits.OnesCount32(s.open[g]))
+		}
+		cands[k] = x
+		if size < bestSize {
+			best, bestSize = k, size
+		}
+		k++
+		if size <= 2 {
+			break
+		}
+	}
+	if k == 0 {
+		return -1
+	}
+	for i, x := range cands[:k] {
+		if i != best {
+			s.heapInsert(x)
+		}
+	}
+	return cands[best]
+}
+
+// block adds a clause that rules out the model just found (the negation of
+// its decisions: propagation from them gives back the whole model) and
+// returns to level 0. It reports false when the model was forced, so that
+// no other exists.
+func (s *cdcl) block() bool {
+	s.learnt = s.learnt[:0]
+	for _, start := range s.lim {
+		s.learnt = append(s.learnt, s.trail[start]^1)
+	}
+	s.cancelUntil(0)
+	switch len(s.learnt) {
+	case 0:
+		return false
+	case 1:
+		s.enqueue(s.learnt[0], reasonNone)
+	default:
+		s.addClause(s.learnt, 0) // lbd 0: never reduced away
+	}
+	return true
+}
+
 // Reasons and conflicts are one int32: the kind in the low kindBits bits.
 const (
 	reasonNone   = -1
@@ -1073,202 +1238,4 @@ func (s *cdcl) heapPop() int32 {
 		pos[last.v] = int32(i)
 	}
 	return top
-}
-
-// cdclResult is how a search ended.
-type cdclResult int
-
-const (
-	cdclSat cdclResult = iota
-	cdclUnsat
-	cdclLimit
-)
-
-// solve searches for the next model, spending at most the node budget of
-// the owning solver (a conflict or a decision is a node).
-func (s *cdcl) solve(sv *solver) cdclResult {
-	// fast: a moving average of the LBD of the clauses learned since the
-	// last restart; sum/learned: the average of all.
-	var fast, sum float64
-	var since, learned int
-	for {
-		confl := s.propagate()
-		if confl != reasonNone {
-			sv.nodes++
-			sv.guesses++
-			if s.decisionLevel() == 0 {
-				return cdclUnsat
-			}
-			back := s.analyze(confl)
-			s.cancelUntil(back)
-			lbd := float64(s.addLearnt())
-			s.varInc /= varDecay
-			learned++
-			since++
-			sum += lbd
-			if since == 1 {
-				fast = lbd
-			}
-			fast += (lbd - fast) / 32
-			if sv.overBudget() {
-				return cdclLimit
-			}
-			continue
-		}
-		if since >= restartMin && fast > restartMargin*sum/float64(learned) {
-			since = 0
-			s.cancelUntil(0)
-			if len(s.learnts) >= s.maxLearnts {
-				s.reduce()
-				s.maxLearnts += s.maxLearnts / 10
-			}
-		}
-		v := s.pick()
-		if v < 0 {
-			return cdclSat
-		}
-		sv.nodes++
-		if sv.overBudget() {
-			return cdclLimit
-		}
-		s.lim = append(s.lim, int32(len(s.trail)))
-		l := 2 * v
-		if s.phase[v] < 0 {
-			l++
-		}
-		s.enqueue(l, reasonNone)
-	}
-}
-
-// pick returns the variable to decide next, or -1 when all are assigned:
-// of the pickWidth most active open variables, the most active in a group (a
-// cell, or a digit in a unit) with the fewest open members. On the 25×25
-// gecode set, activity alone needs about twice the conflicts, and fewest
-// options alone (blind to what conflicts taught) far more. After
-// propagation no open variable is in a group of fewer than two, so the
-// first candidate in a group of two ends the look (99.5 % of decisions are
-// such), and most calls pop one or a few variables off the heap instead of
-// pickWidth.
-func (s *cdcl) pick() int32 {
-	var cands [pickWidth]int32
-	k := 0
-	best, bestSize := 0, math.MaxInt
-	for len(s.heap) > 0 && k < pickWidth {
-		x := s.heapPop()
-		if s.value[2*x] != 0 {
-			continue
-		}
-		size := math.MaxInt
-		g, _ := s.groupsOf(x, int32(s.n))
-		for _, g := range g {
-			size = min(size, bits.OnesCount32(s.open[g]))
-		}
-		cands[k] = x
-		if size < bestSize {
-			best, bestSize = k, size
-		}
-		k++
-		if size <= 2 {
-			break
-		}
-	}
-	if k == 0 {
-		return -1
-	}
-	for i, x := range cands[:k] {
-		if i != best {
-			s.heapInsert(x)
-		}
-	}
-	return cands[best]
-}
-
-// block adds a clause that rules out the model just found (the negation of
-// its decisions: propagation from them gives back the whole model) and
-// returns to level 0. It reports false when the model was forced, so that
-// no other exists.
-func (s *cdcl) block() bool {
-	s.learnt = s.learnt[:0]
-	for _, start := range s.lim {
-		s.learnt = append(s.learnt, s.trail[start]^1)
-	}
-	s.cancelUntil(0)
-	switch len(s.learnt) {
-	case 0:
-		return false
-	case 1:
-		s.enqueue(s.learnt[0], reasonNone)
-	default:
-		s.addClause(s.learnt, 0) // lbd 0: never reduced away
-	}
-	return true
-}
-
-// Boards from cdclMinSize up whose search outlasts cdclAfter nodes of the
-// propagation search go to the clause-learning search. Handing over after
-// 200 nodes rather than 2,000 was faster on most kinds of board measured
-// and slower on none, beyond the noise (generated puzzles of every level,
-// grids with 15–60 % of their cells given, goomii17; see BENCHMARKS.md):
-// on 25×25 a node of the propagation search, with its probing, costs about
-// 40 µs, so 2,000 nodes cost 80 ms even on puzzles that the clause-learning
-// search then solves in 20 ms.
-const (
-	cdclMinSize = 16
-	cdclAfter   = 200
-)
-
-// solutions searches b for up to max solutions and returns how many it found,
-// the first written to s.out when record is set: the propagation search
-// first, then on large boards that outlast it the clause-learning search,
-// from scratch with the rest of the budget.
-func (s *solver) solutions(b *Board, max int, record bool) (int, error) {
-	if s.n < cdclMinSize {
-		return s.run(b, max, record)
-	}
-	global := s.limit
-	s.limit = min(global, s.nodes+cdclAfter)
-	n, err := s.run(b, max, record)
-	local := s.limit
-	s.limit = global
-	if err == nil || local == global || s.ctx.Err() != nil {
-		return n, err // done, or out of the caller's budget
-	}
-	s.err = nil
-	return s.runCDCL(b, max, record)
-}
-
-// runCDCL counts up to max solutions of b with the clause-learning search;
-// the first is written to s.out when record is set.
-func (s *solver) runCDCL(b *Board, max int, record bool) (int, error) {
-	if !s.load(b) {
-		return 0, nil
-	}
-	if s.cd == nil {
-		s.cd = new(cdcl)
-	}
-	cd := s.cd
-	cd.reset(s.t)
-	if !cd.load(s.level(0)[:s.cells]) {
-		return 0, nil
-	}
-	count := 0
-	for {
-		switch cd.solve(s) {
-		case cdclUnsat:
-			return count, nil
-		case cdclLimit:
-			return count, s.err
-		}
-		if count == 0 && record {
-			for v := 0; v < cd.nv; v++ {
-				if cd.value[2*v] == 1 {
-					s.out[v/s.n] = uint8(v%s.n + 1)
-				}
-			}
-		}
-		count++
-		if count >= max || !cd.block() {
-			return count, nil
-		}
-	}
 }

@@ -55,6 +55,3 @@ func (e *ConflictError) Error() string {
 
 // Is makes errors.Is(err, ErrConflict) true.
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
-
-// CellName returns the players' name of a 0-based cell: CellName(2, 6) is "r3c7".
-func CellName(row, col int) string { return fmt.Sprintf("r%dc%d", row+1, col+1) }

@@ -275,74 +275,51 @@ func BenchmarkSolveEmptyShapes(b *testing.B) {
 	}
 }
 
-// TestFilterUnitExact compares filterUnit with brute force on random
-// candidate sets of one unit: it must keep exactly the values that some
-// assignment of distinct values to all the unit's cells gives their cell,
-// and report a contradiction when there is no such assignment.
-func TestFilterUnitExact(t *testing.T) {
-	rng := NewRandForTest(5)
-	for _, sh := range []Shape{{4, 2, 2}, {6, 2, 3}, {8, 4, 2}, {9, 3, 3}} {
-		s := getSolver(sh)
-		n := sh.Size
-		for trial := 0; trial < 3000; trial++ {
-			st := s.level(0)
-			clear(st)
-			cand, placed := st[:s.cells], st[s.cells:s.cells+s.nu]
-			for c := range cand {
-				cand[c] = s.full
-			}
-			u := rng.IntN(s.nu)
-			unit := s.t.unit(u)
-			var masks [MaxSize]uint32
-			for i, c := range unit {
-				m := rng.Uint32() & s.full
-				if rng.IntN(3) == 0 {
-					m &= rng.Uint32()
-				}
-				if m == 0 {
-					m = 1 << rng.IntN(n)
-				}
-				masks[i], cand[c] = m, m
-			}
-			// Every value some perfect matching gives each cell.
-			var support [MaxSize]uint32
-			var pick [MaxSize]uint32
-			var match func(i int, used uint32)
-			match = func(i int, used uint32) {
-				if i == n {
-					for k := range n {
-						support[k] |= pick[k]
-					}
-					return
-				}
-				for m := masks[i] &^ used; m != 0; m &= m - 1 {
-					pick[i] = m & -m
-					match(i+1, used|pick[i])
-				}
-			}
-			match(0, 0)
-			s.qh, s.qt = 0, 0
-			r := s.filterUnit(cand, placed, u)
-			if support[0] == 0 {
-				if r != lcContradiction {
-					t.Fatalf("%v unit %d %x: no assignment, filterUnit = %d", sh, u, masks[:n], r)
-				}
-				continue
-			}
-			changed := false
-			for i, c := range unit {
-				if cand[c] != support[i] {
-					t.Fatalf("%v unit %d %x: cell %d keeps %b, want %b", sh, u, masks[:n], i, cand[c], support[i])
-				}
-				changed = changed || support[i] != masks[i]
-			}
-			if want := map[bool]int{false: lcNone, true: lcProgress}[changed]; r != want {
-				t.Fatalf("%v unit %d %x: filterUnit = %d, want %d", sh, u, masks[:n], r, want)
-			}
-			if r := s.filterUnit(cand, placed, u); r != lcNone {
-				t.Fatalf("%v unit %d: filtering again = %d", sh, u, r)
+// TestSmallestMethodsAgree: on boards over 16×16 the smallest solution is
+// usually found by the row-major search with unit domain consistency; the
+// witness walk, which uses neither, must find the same grid.
+func TestSmallestMethodsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about a minute of search; runs in the full suite")
+	}
+	ctx := context.Background()
+	compared := 0
+	for _, s := range Shapes() {
+		if s.Size <= 16 {
+			continue
+		}
+		rng := NewRandForTest(uint64(s.Size*100 + s.BoxRows + 7))
+		p := firstSolution(t, NewBoard(s))
+		for i := 0; i < s.Cells(); i++ {
+			if rng.Float64() < 0.6 {
+				p.SetAt(i, 0)
 			}
 		}
-		solverPool.Put(s)
+		res, err := Solve(ctx, p, Limits{MaxNodes: 1_000_000})
+		if err != nil || res.Unique {
+			t.Logf("%v: %v unique=%v, not compared", s, err, res.Unique)
+			continue
+		}
+		sv := getSolver(s)
+		sv.begin(ctx, Limits{MaxNodes: 1_000_000})
+		if n, err := sv.run(&p, 1, true); n != 1 || err != nil {
+			t.Fatalf("%v: no first solution: %v", s, err)
+		}
+		err = sv.byWitness(&p)
+		got := Board{shape: s}
+		copy(got.cells[:], sv.out[:s.Cells()])
+		solverPool.Put(sv)
+		if err != nil {
+			t.Logf("%v: witness walk: %v, not compared", s, err)
+			continue
+		}
+		if got != res.Solution {
+			t.Fatalf("%v: witness walk gives\n%s\nSolve gives\n%s", s, got.Pretty(), res.Solution.Pretty())
+		}
+		compared++
 	}
+	if compared == 0 {
+		t.Fatal("no board compared")
+	}
+	t.Logf("%d shapes compared", compared)
 }
