@@ -189,8 +189,16 @@ func countSymbols(s string) int {
 // ParseBoard parses the string form of a board. With the zero Shape the size
 // is inferred from the number of cell symbols and the default box is used.
 // Errors wrap ErrInvalidBoard and name the position (r3c7) and the symbol.
+//
+// With the zero Shape, a string of N·N bytes is first read as a board of the
+// default shape of size N, and the symbols are counted only when that
+// fails (separators, symbols of more than one byte): most puzzle lines are
+// their cells alone, and a count would read them twice.
 func ParseBoard(s string, shape Shape) (Board, error) {
 	if shape.IsZero() {
+		if b, ok := parseByLength(s); ok {
+			return b, nil
+		}
 		var err error
 		if shape, err = inferShape(countSymbols(s)); err != nil {
 			return Board{}, err
@@ -198,6 +206,30 @@ func ParseBoard(s string, shape Shape) (Board, error) {
 	} else if !shape.valid() {
 		return Board{}, boardError(fmt.Sprintf("unsupported box %s for size %d: %s", shape.Box(), shape.Size, offered(shape.Size)))
 	}
+	return parseCells(s, shape)
+}
+
+// defaultShapes[n] is DefaultShape(n), the zero Shape for a size with none.
+var defaultShapes = func() (d [MaxSize + 1]Shape) {
+	for n := range d {
+		d[n], _ = DefaultShape(n)
+	}
+	return d
+}()
+
+// parseByLength parses s as a board of the default shape of size N when s
+// is N·N bytes long, and reports false when it is not or that fails.
+func parseByLength(s string) (Board, bool) {
+	n := int(math.Sqrt(float64(len(s))))
+	if n*n != len(s) || n > MaxSize || defaultShapes[n].IsZero() {
+		return Board{}, false
+	}
+	b, err := parseCells(s, defaultShapes[n])
+	return b, err == nil
+}
+
+// parseCells parses the cells of s as a board of the valid shape.
+func parseCells(s string, shape Shape) (Board, error) {
 	b := Board{shape: shape}
 	n, cells := shape.Size, shape.Cells()
 	i := 0

@@ -97,6 +97,58 @@ func TestConflicts(t *testing.T) {
 	}
 }
 
+// parseCounting is ParseBoard with the zero Shape without its fast path:
+// the symbols counted, the shape inferred from the count.
+func parseCounting(s string) (Board, error) {
+	shape, err := inferShape(countSymbols(s))
+	if err != nil {
+		return Board{}, err
+	}
+	return parseCells(s, shape)
+}
+
+// checkParseByLength fails when ParseBoard(s, Shape{}) answers otherwise
+// than counting the symbols would (board, error and its message).
+func checkParseByLength(tb testing.TB, s string) {
+	tb.Helper()
+	got, gotErr := ParseBoard(s, Shape{})
+	want, wantErr := parseCounting(s)
+	if got != want || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+		tb.Fatalf("ParseBoard(%q, Shape{}) = %v, %v; counting the symbols gives %v, %v", s, got, gotErr, want, wantErr)
+	}
+}
+
+// TestParseBoardByLength: a line of N·N bytes is read at once with the
+// default shape of N when that works, and otherwise (separators, symbols
+// of several bytes, a value out of range, a size with no board) answers
+// as counting the symbols does.
+func TestParseBoardByLength(t *testing.T) {
+	plain := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	for _, tc := range []struct {
+		s    string
+		fast bool // parseByLength answers it
+	}{
+		{plain, true},
+		{strings.Repeat(".", 16), true},
+		{strings.Repeat(".", 36), true},
+		{strings.ToLower("123456789ABCDEFG") + strings.Repeat(".", 240), true},
+		{strings.Repeat(".", 625), true},
+		{"1234|341" + strings.Repeat(".", 8), false},               // 16 bytes, 15 symbols
+		{"12\u00a0" + strings.Repeat(".", 32), false},              // 36 bytes, 34 symbols
+		{strings.Repeat(".", 25), false},                           // 5×5: no board
+		{strings.Repeat(".", 49), false},                           // 7×7: no board
+		{"G" + strings.Repeat(".", 80), false},                     // 16 is not a 9×9 value
+		{strings.Repeat("1", 64) + strings.Repeat("|", 17), false}, // 81 bytes, an 8×8 board
+		{"", false},
+		{"5", false},
+	} {
+		if _, ok := parseByLength(tc.s); ok != tc.fast {
+			t.Errorf("parseByLength(%.20q…) = %v, want %v", tc.s, ok, tc.fast)
+		}
+		checkParseByLength(t, tc.s)
+	}
+}
+
 func FuzzParseBoard(f *testing.F) {
 	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 0, "")
 	f.Add("1234|3412\n2143-4321", 4, "2x2")
@@ -104,6 +156,7 @@ func FuzzParseBoard(f *testing.F) {
 	f.Add("..3...1.....", 0, "")
 	f.Add(strings.Repeat("0", 36), 6, "3x2")
 	f.Fuzz(func(t *testing.T, s string, size int, box string) {
+		checkParseByLength(t, s)
 		b, err := Parse(s, size%30, box)
 		if err != nil {
 			if !errors.Is(err, ErrInvalidBoard) {
