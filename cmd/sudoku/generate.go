@@ -4,12 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
-	"flag"
 	"fmt"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
@@ -39,11 +36,7 @@ stderr, with a progress bar when stderr is a terminal and stdout is not.
 Exit status 0 when every puzzle line was written, 1 for an unavailable
 level or an interrupted run, 2 for bad arguments.`
 
-// Outcome kinds of a generated line; the failures reuse solve's kinds.
-const (
-	genOK          = 0
-	genUnavailable = 1
-)
+const generated = 0 // outcome kind of a generated line; the failures are the fail kinds
 
 // generateConfig is what the generate flags ask for.
 type generateConfig struct {
@@ -123,86 +116,36 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 
 	// The pipeline's input is the puzzle numbers 0 … n-1.
 	var workers []*generateWorker
-	p := pipeline{
+	job := lineJob{
+		name: name,
 		jobs: cfg.jobs,
 		newWorker: func() lineFunc {
-			w := &generateWorker{ctx: ctx, cfg: &cfg}
+			w := &generateWorker{perPuzzle: perPuzzle{ctx, cfg.timeout}, cfg: &cfg}
 			workers = append(workers, w)
 			return w.generate
 		},
-		progress: newProgress(std, nil, int64(cfg.n), "puzzles"),
+		summary: func(t *tally) []field {
+			var givens int64
+			for _, w := range workers {
+				givens += w.givens
+			}
+			avg := ""
+			if ok := t.kinds[generated]; ok > 0 {
+				avg = fmt.Sprintf("%.1f per puzzle", float64(givens)/float64(ok))
+			}
+			return []field{
+				{n: t.kinds[generated], name: cfg.opt.Level.String()},
+				errorsField(t),
+				{n: givens, name: "givens", detail: avg},
+			}
+		},
 	}
-	start := time.Now()
-	t, err := p.run(ctx, &countSource{n: int64(cfg.n)}, std.out)
-	elapsed := time.Since(start)
-
-	var givens int64
-	for _, w := range workers {
-		givens += w.givens
-	}
-	var failed int64
-	var detail []string
-	if n := t.kinds[genUnavailable]; n > 0 {
-		failed += n
-		detail = append(detail, fmt.Sprintf("%d difficulty_unavailable", n))
-	}
-	for k := failConflict; k <= failOther; k++ {
-		if n := t.kinds[k]; n > 0 {
-			failed += n
-			detail = append(detail, fmt.Sprintf("%d %s", n, failCodes[k]))
-		}
-	}
-	avg := ""
-	if ok := t.kinds[genOK]; ok > 0 {
-		avg = fmt.Sprintf("%.1f per puzzle", float64(givens)/float64(ok))
-	}
-	writeSummary(std.err, name, t.lines, "puzzles", elapsed,
-		field{n: t.kinds[genOK], name: cfg.opt.Level.String()},
-		field{n: failed, name: "errors", detail: strings.Join(detail, ", ")},
-		field{n: givens, name: "givens", detail: avg},
-	)
-	if err != nil {
-		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			err = errors.New("interrupted")
-		}
-		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
-		return exitFailure
-	}
-	return exitOK
-}
-
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
-}
-
-// optionalInt64 is an int64 flag that remembers whether it was set.
-type optionalInt64 struct {
-	v   int64
-	set bool
-}
-
-func (o *optionalInt64) String() string {
-	if o == nil || !o.set {
-		return ""
-	}
-	return strconv.FormatInt(o.v, 10)
-}
-
-func (o *optionalInt64) Set(s string) error {
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return errors.New("want an integer")
-	}
-	o.v, o.set = v, true
-	return nil
+	return job.run(ctx, std, &countSource{n: int64(cfg.n)}, newProgress(std, nil, int64(cfg.n), "puzzles"))
 }
 
 // generateWorker generates puzzles on one worker goroutine.
 type generateWorker struct {
-	ctx    context.Context
+	perPuzzle
 	cfg    *generateConfig
 	givens int64
 }
@@ -214,23 +157,11 @@ func (w *generateWorker) generate(dst []byte, line string) ([]byte, int) {
 	if err != nil {
 		return errorLine(dst, failOther, err), failOther
 	}
-	ctx := w.ctx
-	if w.cfg.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, w.cfg.timeout)
-		defer cancel()
-	}
+	ctx, cancel := w.start()
+	defer cancel()
 	p, err := engine.Generate(ctx, engine.NewRand(w.cfg.seed+i), w.cfg.opt)
 	if err != nil {
-		if errors.Is(err, engine.ErrDifficultyUnavailable) {
-			dst = append(dst, "error difficulty_unavailable: "...)
-			return appendOneLine(dst, err.Error()), genUnavailable
-		}
-		kind := failKind(err)
-		if kind == failSearchLimit && ctx.Err() != nil && w.ctx.Err() == nil {
-			err = fmt.Errorf("%w (timeout %v)", err, w.cfg.timeout)
-		}
-		return errorLine(dst, kind, err), kind
+		return w.failLine(dst, ctx, err)
 	}
 	w.givens += int64(p.Puzzle.Givens())
 	dst = p.Puzzle.AppendText(dst)
@@ -238,16 +169,5 @@ func (w *generateWorker) generate(dst []byte, line string) ([]byte, int) {
 		dst = append(dst, ' ')
 		dst = p.Solution.AppendText(dst)
 	}
-	return dst, genOK
-}
-
-// appendOneLine appends s with control characters turned into spaces.
-func appendOneLine(dst []byte, s string) []byte {
-	for _, c := range []byte(s) {
-		if c < ' ' || c == 0x7f {
-			c = ' '
-		}
-		dst = append(dst, c)
-	}
-	return dst
+	return dst, generated
 }

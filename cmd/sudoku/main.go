@@ -9,8 +9,8 @@
 //	sudoku help [command]             print usage
 //
 // Flags may be spelled -flag or --flag. Run 'sudoku <command> -h' for the
-// flags of a command. The shared machinery of the commands (flag sets,
-// input files, the ordered parallel pipeline, progress bar and summary) is
+// flags of a command. What the commands share (flag sets, input files, the
+// line reader, the ordered parallel pipeline, progress bar and summary) is
 // described in lines.go.
 package main
 
@@ -28,6 +28,19 @@ func main() {
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// Exit statuses.
+const (
+	exitOK      = 0 // every line processed (some puzzles may have failed)
+	exitFailure = 1 // unreadable input, failed output, interrupted
+	exitUsage   = 2 // unusable arguments
+)
+
+// stdio holds a command's standard streams.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
 }
 
 // command is one subcommand. run gets the arguments after the command name

@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/sudokud/sudokud/engine"
 )
@@ -34,7 +30,7 @@ or invalid_board. A summary with the count per level goes to stderr.
 Exit status 0 when every line was processed, even if puzzles failed; 1 for
 unreadable input; 2 for bad arguments.`
 
-const rated = 0 // outcome kind of a rated line; failures use solve's kinds
+const rated = 0 // outcome kind of a rated line; the failures are the fail kinds
 
 func runRate(ctx context.Context, name string, args []string, std stdio) int {
 	fs := newFlagSet(name, rateUsage, std.err)
@@ -43,63 +39,34 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 	if !ok {
 		return code
 	}
-
-	ins, err := openInputs(fs.Args(), std.in)
-	if err != nil {
-		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
-		return exitFailure
-	}
-	defer ins.Close()
-	lr := newLineReader(ins, 64<<10)
-	defer lr.Close()
-
 	var workers []*rateWorker
-	p := pipeline{
+	return runLines(ctx, std, fs.Args(), lineJob{
+		name: name,
 		jobs: cfg.jobs,
 		newWorker: func() lineFunc {
-			w := &rateWorker{ctx: ctx, cfg: &cfg}
+			w := &rateWorker{perPuzzle: perPuzzle{ctx, cfg.timeout}, cfg: &cfg}
 			workers = append(workers, w)
 			return w.rate
 		},
-		progress: newProgress(std, ins, ins.Size(), "puzzles"),
-	}
-	start := time.Now()
-	t, err := p.run(ctx, lr, std.out)
-	elapsed := time.Since(start)
-
-	var levels [engine.Expert + 1]int64
-	for _, w := range workers {
-		for l, n := range w.levels {
-			levels[l] += n
-		}
-	}
-	fields := make([]field, 0, 5)
-	for _, l := range engine.AllLevels {
-		fields = append(fields, field{n: levels[l], name: l.String()})
-	}
-	var failed int64
-	var detail []string
-	for k := failConflict; k <= failOther; k++ {
-		if n := t.kinds[k]; n > 0 {
-			failed += n
-			detail = append(detail, fmt.Sprintf("%d %s", n, failCodes[k]))
-		}
-	}
-	fields = append(fields, field{n: failed, name: "errors", detail: strings.Join(detail, ", ")})
-	writeSummary(std.err, name, t.lines, "puzzles", elapsed, fields...)
-	if err != nil {
-		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			err = errors.New("interrupted")
-		}
-		fmt.Fprintf(std.err, "sudoku %s: %v\n", name, err)
-		return exitFailure
-	}
-	return exitOK
+		summary: func(t *tally) []field {
+			var levels [engine.Expert + 1]int64
+			for _, w := range workers {
+				for l, n := range w.levels {
+					levels[l] += n
+				}
+			}
+			fields := make([]field, 0, 5)
+			for _, l := range engine.AllLevels {
+				fields = append(fields, field{n: levels[l], name: l.String()})
+			}
+			return append(fields, errorsField(t))
+		},
+	})
 }
 
 // rateWorker rates lines on one worker goroutine and counts the levels.
 type rateWorker struct {
-	ctx    context.Context
+	perPuzzle
 	cfg    *puzzleConfig
 	levels [engine.Expert + 1]int64
 	names  []string // scratch for sorting technique names
@@ -107,31 +74,15 @@ type rateWorker struct {
 
 // rate is a lineFunc: the rating of line, or an error line.
 func (w *rateWorker) rate(dst []byte, line string) ([]byte, int) {
-	shape, guessed := w.cfg.shape, false
-	if shape.IsZero() && len(line) < len(shapeByLen) {
-		shape = shapeByLen[len(line)]
-		guessed = !shape.IsZero()
-	}
-	b, err := engine.ParseBoard(line, shape)
-	if err != nil && guessed {
-		b, err = engine.ParseBoard(line, engine.Shape{})
-	}
+	b, err := engine.ParseBoard(line, w.cfg.shape)
 	if err != nil {
 		return errorLine(dst, failInvalidBoard, err), failInvalidBoard
 	}
-	ctx := w.ctx
-	if w.cfg.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, w.cfg.timeout)
-		defer cancel()
-	}
+	ctx, cancel := w.start()
+	defer cancel()
 	r, err := engine.Grade(ctx, b, engine.Limits{MaxNodes: w.cfg.maxNodes})
 	if err != nil {
-		kind := failKind(err)
-		if kind == failSearchLimit && ctx.Err() != nil && w.ctx.Err() == nil {
-			err = fmt.Errorf("%w (timeout %v)", err, w.cfg.timeout)
-		}
-		return errorLine(dst, kind, err), kind
+		return w.failLine(dst, ctx, err)
 	}
 	if r.Level >= engine.Easy && r.Level <= engine.Expert {
 		w.levels[r.Level]++

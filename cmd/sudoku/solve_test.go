@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokud/sudokud/engine"
 )
 
 const (
@@ -479,4 +481,47 @@ func (n *notifyReader) Read(p []byte) (int, error) {
 	default:
 	}
 	return n.r.Read(p)
+}
+
+// FuzzSolveLines feeds any text to sudoku solve: exactly one output line
+// per puzzle line, each an error line with an API code or a valid
+// solution of its puzzle.
+func FuzzSolveLines(f *testing.F) {
+	f.Add(easy9 + "\n" + unsolv4 + "\n#c\n\n11" + empty9[2:] + "\nx")
+	f.Add("1234341221434321\n..\n" + strings.ToLower(gridString(holes(patternGrid(4, 4), 2, 1))))
+	f.Add("12.3|4.-.+.\n" + gridString(holes(patternGrid(2, 3), 2, 0)))
+	f.Fuzz(func(t *testing.T, in string) {
+		puzzles := refLines(in)
+		out, errOut, code := runCmd(t, in, "solve", "-j", "2", "--max-nodes", "2000")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		lines := outLines(t, out)
+		if len(lines) != len(puzzles) {
+			t.Fatalf("%d lines out for %d puzzles", len(lines), len(puzzles))
+		}
+		for i, line := range lines {
+			if strings.HasPrefix(line, "error ") {
+				if !errorLineRE.MatchString(line) {
+					t.Fatalf("malformed error line %q", line)
+				}
+				continue
+			}
+			cells, err := cellsOf(puzzles[i])
+			if err != nil {
+				t.Fatalf("puzzle %q solved as %q but has a bad symbol: %v", puzzles[i], line, err)
+			}
+			n := 1
+			for n*n < len(cells) {
+				n++
+			}
+			s, err := engine.DefaultShape(n)
+			if err != nil || n*n != len(cells) {
+				t.Fatalf("puzzle %q of %d cells solved as %q", puzzles[i], len(cells), line)
+			}
+			if err := solvedErr(puzzles[i], line, s.BoxRows, s.BoxCols); err != nil {
+				t.Fatalf("puzzle %q: answer %q: %v", puzzles[i], line, err)
+			}
+		}
+	})
 }
