@@ -5,7 +5,8 @@
 //
 //	sudoku solve [flags] [file ...]   solve puzzles, one answer line per puzzle
 //	sudoku generate [flags]           generate unique puzzles of a difficulty
-//	sudoku rate [flags] [file ...]    grade puzzles: level, score, techniques
+//	sudoku rate [flags] [file ...]    grade puzzles: level, score, SE estimate, hardest technique, techniques
+//	sudoku hint [flags] [file ...]    the logical path of puzzles, one step per line
 //	sudoku help [command]             print usage
 //
 // Flags may be spelled -flag or --flag. Run 'sudoku <command> -h' for the
@@ -56,7 +57,8 @@ func commands() []command {
 	return []command{
 		{"solve", "solve puzzles, one answer line per puzzle", runSolve},
 		{"generate", "generate unique puzzles of a difficulty, one per line", runGenerate},
-		{"rate", "grade puzzles: level, score and techniques, one line per puzzle", runRate},
+		{"rate", "grade puzzles: level, score, SE estimate, hardest technique and techniques, one line per puzzle", runRate},
+		{"hint", "print the logical path of puzzles, one step per line, as a teaching tool", runHint},
 	}
 }
 

@@ -15,13 +15,16 @@ Grades the puzzles in the files (or stdin, also as "-"), read like
 size; blank lines and lines starting with '#' skipped. Writes exactly one
 line per puzzle to stdout, in input order:
 
-    <level> <score> <technique>=<count> ...
+    <level> <score> <se> <hardest> <technique>=<count> ...
 
-for example "medium 177 full_house=13 hidden_single=18 naked_single=25
-pointing=3" (sudoku generate -n 2 -seed 1 -difficulty medium, second
-puzzle): the level (easy, medium, hard or expert: the hardest technique
-a player needs), the score (the sum of the technique weights, which ranks
-puzzles within a level) and every technique used with how often, by name.
+for example "medium 177 2.6 pointing full_house=13 hidden_single=18
+naked_single=25 pointing=3" (sudoku generate -n 2 -seed 1 -difficulty
+medium, second puzzle): the level (easy, medium, hard or expert: the
+hardest technique a player needs), the score (the sum of the technique
+weights, which ranks puzzles within a level), an estimate of the Sudoku
+Explainer rating (the highest rating of a step, one decimal), the hardest
+technique used ("-" for a full grid) and every technique used with how
+often, by name.
 "search" among them means logic stalled and a cell was taken from the
 solution (the puzzle is expert). A puzzle with several solutions is rated
 as the grader rates it (expert, with search). A puzzle that cannot be rated
@@ -90,6 +93,13 @@ func (w *rateWorker) rate(dst []byte, line string) ([]byte, int) {
 	dst = append(dst, r.Level.String()...)
 	dst = append(dst, ' ')
 	dst = strconv.AppendFloat(dst, r.Score, 'f', -1, 64)
+	dst = append(dst, ' ')
+	dst = strconv.AppendFloat(dst, r.SE, 'f', 1, 64)
+	dst = append(dst, ' ')
+	if r.Hardest == "" {
+		dst = append(dst, '-')
+	}
+	dst = append(dst, r.Hardest...)
 	w.names = w.names[:0]
 	for name := range r.Techniques {
 		w.names = append(w.names, name)

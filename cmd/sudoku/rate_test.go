@@ -11,16 +11,16 @@ import (
 	"github.com/sudokud/sudokud/engine"
 )
 
-var rateLineRE = regexp.MustCompile(`^(easy|medium|hard|expert) (\d+(?:\.\d+)?)((?: [a-z_]+=\d+)+)$`)
+var rateLineRE = regexp.MustCompile(`^(easy|medium|hard|expert) (\d+(?:\.\d+)?) (\d+\.\d) ([a-z_0-9]+|-)((?: [a-z_0-9]+=\d+)+)$`)
 
 // checkRated checks a rate line against a fresh engine.Grade of puzzle:
-// the level word, the score, and every technique with its count, sorted
-// by name.
+// the level word, the score, the SE estimate, the hardest technique, and
+// every technique with its count, sorted by name.
 func checkRated(t *testing.T, puzzle, line string) engine.Level {
 	t.Helper()
 	m := rateLineRE.FindStringSubmatch(line)
 	if m == nil {
-		t.Fatalf("puzzle %s: line %q is not \"<level> <score> <technique>=<n> ...\"", puzzle, line)
+		t.Fatalf("puzzle %s: line %q is not \"<level> <score> <se> <hardest> <technique>=<n> ...\"", puzzle, line)
 	}
 	b, err := engine.ParseBoard(puzzle, engine.Shape{})
 	if err != nil {
@@ -36,14 +36,20 @@ func checkRated(t *testing.T, puzzle, line string) engine.Level {
 	if score, _ := strconv.ParseFloat(m[2], 64); score != r.Score {
 		t.Errorf("puzzle %s: score %s, Grade says %v", puzzle, m[2], r.Score)
 	}
-	fields := strings.Fields(m[3])
+	if se, _ := strconv.ParseFloat(m[3], 64); se != r.SE {
+		t.Errorf("puzzle %s: se %s, Grade says %v", puzzle, m[3], r.SE)
+	}
+	if m[4] != r.Hardest || r.Techniques[m[4]] == 0 {
+		t.Errorf("puzzle %s: hardest %s, Grade says %q", puzzle, m[4], r.Hardest)
+	}
+	fields := strings.Fields(m[5])
 	if len(fields) != len(r.Techniques) {
 		t.Errorf("puzzle %s: %d techniques listed, Grade used %d", puzzle, len(fields), len(r.Techniques))
 	}
 	for i, f := range fields {
 		name, count, _ := strings.Cut(f, "=")
 		if i > 0 && fields[i-1] >= f {
-			t.Errorf("puzzle %s: techniques not sorted by name: %q", puzzle, m[3])
+			t.Errorf("puzzle %s: techniques not sorted by name: %q", puzzle, m[5])
 		}
 		if n, _ := strconv.Atoi(count); n != r.Techniques[name] || n == 0 {
 			t.Errorf("puzzle %s: %s=%s, Grade says %d", puzzle, name, count, r.Techniques[name])
