@@ -39,7 +39,7 @@ func benchPost(b *testing.B, h http.Handler, target string, body []byte, wantSta
 }
 
 func magictour(b *testing.B) string {
-	return readPuzzles(b, "9x9/magictour_top1465.txt", 1)[0]
+	return loadPuzzles(b, "9x9/magictour_top1465.txt", 1)[0]
 }
 
 func BenchmarkSolveMagictour(b *testing.B) {
@@ -131,7 +131,7 @@ func BenchmarkValidateSolvable(b *testing.B) {
 }
 
 func BenchmarkValidateBatch1000(b *testing.B) {
-	puzzles := readPuzzles(b, "9x9/17_clue.txt", 1000)
+	puzzles := loadPuzzles(b, "9x9/17_clue.txt", 1000)
 	var buf bytes.Buffer
 	buf.WriteString(`{"items":[`)
 	for i, p := range puzzles {
@@ -161,7 +161,7 @@ func BenchmarkHealthz(b *testing.B) {
 //
 //	go test ./api -run '^$' -bench ValidateStream -benchtime 1000000x
 func BenchmarkValidateStream(b *testing.B) {
-	puzzles := readPuzzles(b, "9x9/17_clue.txt", 1000)
+	puzzles := loadPuzzles(b, "9x9/17_clue.txt", 1000)
 	puzzles = append(puzzles, classicSolved)
 	ts, _ := streamServer(b, DefaultConfig())
 	runtime.GC()

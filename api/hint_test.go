@@ -39,7 +39,7 @@ func mustSolution(tb testing.TB, b engine.Board) engine.Board {
 
 func TestHint(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	puzzles := append([]string{classic}, readPuzzles(t, "9x9/magictour_top1465.txt", 5)...)
+	puzzles := append([]string{classic}, loadPuzzles(t, "9x9/magictour_top1465.txt", 5)...)
 	for _, p := range puzzles {
 		b := mustParse(t, p, 0, "")
 		sol := mustSolution(t, b)
@@ -158,7 +158,7 @@ func basicCandidates(b engine.Board) []string {
 func TestHintCandidates(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	const symbols = "123456789ABCDEFGHIJKLMNOP"
-	puzzles := []string{readPuzzles(t, "9x9/magictour_top1465.txt", 1)[0], readPuzzles(t, "16x16/goomii17_puzzles.txt", 1)[0]}
+	puzzles := []string{loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0], loadPuzzles(t, "16x16/goomii17_puzzles.txt", 1)[0]}
 	for _, p := range puzzles {
 		b := mustParse(t, p, 0, "")
 		sol := mustSolution(t, b)
@@ -266,7 +266,7 @@ func TestHintPattern(t *testing.T) {
 // the value.
 func TestHintNudge(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	p := readPuzzles(t, "9x9/magictour_top1465.txt", 1)[0]
+	p := loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0]
 	ex := c.post("/hint", map[string]any{"puzzle": p, "nudge": true})
 	var got hintAnswer
 	ex.json(t, &got)

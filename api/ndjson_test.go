@@ -297,7 +297,7 @@ func TestValidateStream200000(t *testing.T) {
 	if testing.Short() {
 		n = 20000
 	}
-	puzzles := readPuzzles(t, "9x9/17_clue.txt", 1000)
+	puzzles := loadPuzzles(t, "9x9/17_clue.txt", 1000)
 	ts, _ := streamServer(t, DefaultConfig())
 	runtime.GC()
 	before := heapInUse()

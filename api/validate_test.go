@@ -1,11 +1,9 @@
 package api
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
@@ -159,36 +157,10 @@ func TestValidateBatchKeepsIDs(t *testing.T) {
 	}
 }
 
-// readPuzzles reads up to n puzzles from a data set under /work/shared/data
-// (or ../../shared/data next to a CI checkout), skipping the test when the
-// data is not there.
-func readPuzzles(tb testing.TB, name string, n int) []string {
-	tb.Helper()
-	var f *os.File
-	var err error
-	for _, dir := range []string{"../../shared/data", "/work/shared/data"} {
-		if f, err = os.Open(dir + "/" + name); err == nil {
-			break
-		}
-	}
-	if err != nil {
-		tb.Skipf("puzzle data %s: %v", name, err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < n {
-		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
 // TestValidateBatch10000 checks a full-size batch: every result present, in
 // order, and each equal to what the engine says about its board.
 func TestValidateBatch10000(t *testing.T) {
-	puzzles := readPuzzles(t, "9x9/17_clue.txt", 10000)
+	puzzles := loadPuzzles(t, "9x9/17_clue.txt", 10000)
 	var buf bytes.Buffer
 	buf.WriteString(`{"items":[`)
 	for i, p := range puzzles {

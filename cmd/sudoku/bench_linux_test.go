@@ -20,7 +20,7 @@ import (
 // the overhead.
 func BenchmarkSolveOverhead(b *testing.B) {
 	for _, set := range []string{"9x9/forum_hardest_1106.txt", "9x9/magictour_top1465.txt", "9x9/17_clue.txt"} {
-		ps := readPuzzles(b, set, 5000)
+		ps := loadPuzzles(b, set, 5000)
 		name := strings.TrimSuffix(strings.TrimPrefix(set, "9x9/"), ".txt")
 		in := strings.Join(ps, "\n") + "\n"
 		b.Run(name+"/engine", func(b *testing.B) {

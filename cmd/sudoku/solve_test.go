@@ -326,7 +326,7 @@ func TestSolveInterrupted(t *testing.T) {
 // TestSolveTimeout gives a minimal 25x25 puzzle, whose proof takes far
 // more than the engine's context-polling interval of nodes, no time at all.
 func TestSolveTimeout(t *testing.T) {
-	ps := readPuzzles(t, "25x25/gecode_25x25.txt", 1)
+	ps := loadPuzzles(t, "25x25/gecode_25x25.txt", 1)
 	for _, j := range []string{"1", "2"} {
 		out, errOut, code := runCmd(t, ps[0]+"\n", "solve", "-j", j, "--timeout", "1ns")
 		if code != exitOK {
@@ -337,29 +337,6 @@ func TestSolveTimeout(t *testing.T) {
 			t.Errorf("detail does not name the timeout: %s", out)
 		}
 	}
-}
-
-// dataDir is ../shared/data beside the project.
-var dataDir = filepath.Join("..", "..", "..", "shared", "data")
-
-func readPuzzles(tb testing.TB, name string, max int) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if err != nil {
-		tb.Skipf("data set: %v", err)
-	}
-	defer f.Close()
-	var ps []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max == 0 || len(ps) < max) {
-		if s := strings.TrimSpace(sc.Text()); s != "" && s[0] != '#' {
-			ps = append(ps, s)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return ps
 }
 
 // TestSolveDataSets runs whole files through the command in parallel and
@@ -377,7 +354,7 @@ func TestSolveDataSets(t *testing.T) {
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
-			ps := readPuzzles(t, s.file, s.max)
+			ps := loadPuzzles(t, s.file, s.max)
 			if testing.Short() && len(ps) > 100 {
 				ps = ps[:100]
 			}
