@@ -5,10 +5,10 @@
 #
 # Builds cmd/sudokud and bench/soak; bench/soak runs sudokud with
 # deploy/base/deployment.yaml's environment (SUDOKUD_*, GOMEMLIMIT, and
-# GOMAXPROCS from its CPU limit) and runs, one after another: an amplifying
-# JSON batch (10,000 25x25 boards of 625 1s: 6.5 MB in, 377 MB out) once and
-# four at a time, 1,000 idle NDJSON streams, a 1,000,000-line 9x9 stream and
-# a slow reader (400 amplifying lines read at 150 KB/s). Every answer is read
+# GOMAXPROCS from its CPU limit) and runs, one after another: a
+# 1,000,000-line 9x9 stream, an amplifying JSON batch (10,000 25x25 boards
+# of 625 1s: 6.5 MB in, 377 MB out) once and four at a time, 1,000 idle
+# NDJSON streams and a slow reader (400 amplifying lines read at 150 KB/s). Every answer is read
 # to its end and checked result by result; a 503 overloaded is sent again
 # after its Retry-After and counted. It prints the server's peak RSS (VmHWM,
 # reset before each case) and lines/s, and exits non-zero if an answer was
