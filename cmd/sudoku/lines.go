@@ -1,8 +1,9 @@
 package main
 
 // What every line-oriented subcommand shares. solve and rate map each
-// puzzle line of their inputs to exactly one output line; generate maps
-// the numbers 0 … n-1 the same way. A subcommand is a function
+// puzzle line of their inputs to exactly one output line, hint to a block
+// of lines; generate maps the numbers 0 … n-1 the same way. A subcommand
+// is a function
 //
 //	func(ctx context.Context, name string, args []string, std stdio) int
 //
@@ -22,7 +23,7 @@ package main
 // progress bar on stderr when it helps (progress.go), then prints the
 // summary (summary.go). solve.go is the worked example.
 //
-// A lineFunc appends its output line (without the newline) to dst and
+// A lineFunc appends its output line (without the final newline) to dst and
 // returns a small outcome number (0 ≤ kind < maxKinds) that the pipeline
 // counts per kind for the summary: 0 and 1 are the command's own kinds of
 // success, the failures are the fail kinds below, whose lines errorLine

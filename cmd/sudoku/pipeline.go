@@ -45,9 +45,10 @@ func (c *countSource) done() int64 { return c.i }
 // maxKinds bounds the outcome numbers a lineFunc may return.
 const maxKinds = 8
 
-// lineFunc maps one input line to one output line appended to dst (no
-// newline; the pipeline adds it) and returns an outcome kind in
-// [0, maxKinds). The output must not contain a newline.
+// lineFunc maps one input line to its answer, appended to dst without the
+// final newline (the pipeline adds it), and returns an outcome kind in
+// [0, maxKinds). The answer is one line, except for a command whose answer
+// spans several (hint), which writes the newlines between them.
 type lineFunc func(dst []byte, line string) ([]byte, int)
 
 // tally counts lines by outcome kind.
