@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // detach returns r with a context that the end of the client's sending
@@ -27,6 +28,30 @@ func detach(serverCtx context.Context, r *http.Request) (*http.Request, context.
 		stop()
 		cancel()
 	}
+}
+
+// serverTimeouts returns the read and write timeouts of the http.Server
+// serving r, or def for one it does not set.
+func serverTimeouts(r *http.Request, def time.Duration) (read, write time.Duration) {
+	read, write = def, def
+	if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok {
+		if srv.ReadTimeout > 0 {
+			read = srv.ReadTimeout
+		}
+		if srv.WriteTimeout > 0 {
+			write = srv.WriteTimeout
+		}
+	}
+	return read, write
+}
+
+// expectsContinue reports whether the client waits for "100 Continue"
+// before it sends its body. net/http answers any other Expect with 417
+// before a handler runs, and sends 100 Continue by itself only at the
+// first read of the body, which is too late for a handler that writes
+// before it reads.
+func expectsContinue(r *http.Request) bool {
+	return r.Header.Get("Expect") != "" && r.ProtoAtLeast(1, 1) && r.ContentLength != 0
 }
 
 // closeAfterResponse makes net/http close the connection once the response

@@ -2,12 +2,16 @@ package api
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -63,14 +67,45 @@ func dial(tb testing.TB, addr string) *net.TCPConn {
 // chunk is data in the chunked transfer coding.
 func chunk(data string) string { return fmt.Sprintf("%x\r\n%s\r\n", len(data), data) }
 
+// streamHead starts an NDJSON stream with a chunked body.
+const streamHead = "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
+
 // postHead is the head of a request with a body of n bytes.
 func postHead(path, contentType string, n int) string {
 	return fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n", path, contentType, n)
 }
 
+// onesLine is a stream line: a 25×25 board of 625 1s, every cell of which
+// is in conflict, so that its result is about 40 KB.
+func onesLine(id int) string {
+	return fmt.Sprintf(`{"id":"%d","puzzle":"%s"}`+"\n", id, strings.Repeat("1", 625))
+}
+
 // classicLine is a stream line: the classic 9×9 puzzle.
 func classicLine(id int) string {
 	return fmt.Sprintf(`{"id":"%d","puzzle":"%s"}`+"\n", id, classic)
+}
+
+// readStreamAnswer reads the answer to a stream from br: the response, its
+// lines, and the error that ended its body, nil for a clean end. The lines
+// are held to the spec.
+func readStreamAnswer(tb testing.TB, br *bufio.Reader) (*http.Response, []string, error) {
+	tb.Helper()
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		tb.Fatalf("the stream did not end within %v: %d bytes", guard, len(body))
+	}
+	req := httptest.NewRequest("POST", "/validate", nil)
+	req.Header.Set("Content-Type", mediaNDJSON)
+	if err != nil { // the lines before the one cut off
+		body = body[:bytes.LastIndexByte(body, '\n')+1]
+	}
+	checkExchange(tb, req, nil, &exchange{status: resp.StatusCode, header: resp.Header, body: body})
+	return resp, ndjsonLines(body), err
 }
 
 // mustResults checks that lines are the results of n lines of kind in
@@ -92,6 +127,63 @@ func mustResults(tb testing.TB, lines []string, n int, ones bool) {
 			tb.Fatalf("line %d: valid %v with %d conflicts", i, *r.Valid, len(r.Conflicts))
 		}
 	}
+}
+
+// mustStreamEnd checks that line is the last line of a stream the server
+// ended early, with code.
+func mustStreamEnd(tb testing.TB, line, code string) {
+	tb.Helper()
+	var r itemResult
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		tb.Fatalf("last line %q: %v", line, err)
+	}
+	if r.ID != nil || r.Error == nil || r.Error.Code != code || !strings.Contains(r.Error.Detail, "the stream ends here") {
+		tb.Fatalf("last line %s, want the end of the stream with %s", line, code)
+	}
+}
+
+// mustClosed checks that the server closes the connection after its
+// answer, with nothing more on it.
+func mustClosed(tb testing.TB, br *bufio.Reader) {
+	tb.Helper()
+	if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
+		tb.Fatalf("after the answer: %q, %v; want the connection closed", rest, err)
+	}
+}
+
+// slowReader reads at most piece bytes at a time, pause apart.
+type slowReader struct {
+	r     io.Reader
+	piece int
+	pause time.Duration
+}
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	time.Sleep(s.pause)
+	return s.r.Read(p[:min(len(p), s.piece)])
+}
+
+// TestStreamSlowReader: a client that sends its stream and then reads the
+// results slowly, the answer lasting several read timeouts past the end of
+// the body, gets every result line and a clean end. The read deadline the
+// stream set stayed on the connection after the body ended, net/http's
+// background read then failed and cancelled the request, and the stream
+// ended cleanly without its last results.
+func TestStreamSlowReader(t *testing.T) {
+	addr := connServer(t, mustNew(t, DefaultConfig(), nil, nil), 200*time.Millisecond, guard)
+	const n = 40
+	var body strings.Builder
+	for i := range n {
+		body.WriteString(onesLine(i))
+	}
+	c := dial(t, addr)
+	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+	// About 1 MB/s: the 1.6 MB answer takes over a second.
+	_, lines, err := readStreamAnswer(t, bufio.NewReader(&slowReader{r: c, piece: 8 << 10, pause: 8 * time.Millisecond}))
+	if err != nil {
+		t.Fatalf("the stream broke off after %d lines: %v", len(lines), err)
+	}
+	mustResults(t, lines, n, true)
 }
 
 // TestHalfClose: a client that half-closes its sending side after its
@@ -177,12 +269,146 @@ func ndjsonLines(body []byte) []string {
 	return lines
 }
 
-// mustClosed checks that the server closes the connection after its
-// answer, with nothing more on it.
-func mustClosed(tb testing.TB, br *bufio.Reader) {
-	tb.Helper()
-	if rest, err := io.ReadAll(br); err != nil || len(rest) > 0 {
-		tb.Fatalf("after the answer: %q, %v; want the connection closed", rest, err)
+// TestStreamIdle: a stream whose client sends nothing for the server's read
+// timeout ends with a last line that says so, then the connection closes.
+// Such a stream lived on (a newline every 50 s kept one open 153 s).
+func TestStreamIdle(t *testing.T) {
+	addr := connServer(t, mustNew(t, DefaultConfig(), nil, nil), 200*time.Millisecond, guard)
+	c := dial(t, addr)
+	io.WriteString(c, streamHead+chunk(classicLine(0)))
+	br := bufio.NewReader(c)
+	_, lines, err := readStreamAnswer(t, br)
+	if err != nil {
+		t.Fatalf("the stream broke off after %d lines: %v", len(lines), err)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("lines %q, want a result and the end", lines)
+	}
+	mustResults(t, lines[:1], 1, false)
+	mustStreamEnd(t, lines[1], codeRequestTimeout)
+	mustClosed(t, br)
+}
+
+// TestStreamBrokenChunk: a stream whose chunked body breaks (a chunk size
+// that is not hex) ends after the results of the lines before with a last
+// line that says so, and the connection closes. The stream ended as if
+// complete, and net/http then read the rest of the body as a request and
+// wrote a second, unrequested response (400) on the connection.
+func TestStreamBrokenChunk(t *testing.T) {
+	addr := connServer(t, mustNew(t, DefaultConfig(), nil, nil), guard, guard)
+	c := dial(t, addr)
+	io.WriteString(c, streamHead+chunk(classicLine(0)+classicLine(1)+`{"id":"cut`)+"zz\r\n"+classicLine(2)+"\r\n")
+	br := bufio.NewReader(c)
+	_, lines, err := readStreamAnswer(t, br)
+	if err != nil {
+		t.Fatalf("the stream broke off after %d lines: %v", len(lines), err)
+	}
+	if len(lines) != 3 {
+		t.Fatalf("lines %q, want 2 results and the end", lines)
+	}
+	mustResults(t, lines[:2], 2, false)
+	mustStreamEnd(t, lines[2], codeInvalidBody)
+	mustClosed(t, br)
+}
+
+// logRecords is a slog handler's output that tells when a record holding
+// want is written.
+type logRecords struct {
+	want string
+	seen chan struct{}
+}
+
+func (l *logRecords) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte(l.want)) {
+		select {
+		case l.seen <- struct{}{}:
+		default:
+		}
+	}
+	return len(p), nil
+}
+
+// TestStreamWriteTimeout: a stream whose client stops reading for the
+// server's write timeout is aborted: the client cannot take what it got for
+// the whole answer.
+func TestStreamWriteTimeout(t *testing.T) {
+	logs := &logRecords{want: `"aborted":true`, seen: make(chan struct{}, 1)}
+	srv := mustNew(t, DefaultConfig(), slog.New(slog.NewJSONHandler(logs, nil)), nil)
+	addr := connServer(t, srv, guard, 200*time.Millisecond)
+	c := dial(t, addr)
+	var body strings.Builder
+	for i := range 40 {
+		body.WriteString(onesLine(i))
+	}
+	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+	select {
+	case <-logs.seen:
+	case <-time.After(guard):
+		t.Fatal("the server did not give up on a client that does not read")
+	}
+	_, lines, err := readStreamAnswer(t, bufio.NewReader(c))
+	if err == nil {
+		t.Fatalf("a clean end after %d of 40 lines", len(lines))
+	}
+}
+
+// TestStreamAbortedAtClose: Server.Close, which the server calls when its
+// drain time is up, aborts a stream in flight.
+func TestStreamAbortedAtClose(t *testing.T) {
+	srv := mustNew(t, DefaultConfig(), nil, nil)
+	addr := connServer(t, srv, guard, guard)
+	c := dial(t, addr)
+	io.WriteString(c, streamHead+chunk(classicLine(0)))
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr := bufio.NewReader(resp.Body)
+	if line, err := lr.ReadString('\n'); err != nil {
+		t.Fatalf("first result %q: %v", line, err)
+	}
+	srv.Close()
+	rest, err := io.ReadAll(lr)
+	if err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("after Close: %q, %v; want the stream aborted", rest, err)
+	}
+}
+
+// TestExpectContinue: every endpoint that takes a body answers "Expect:
+// 100-continue" with 100 Continue before it reads the body and then answers
+// the request. The stream answered 200 first, so clients waited (curl a
+// second) before they sent the body.
+func TestExpectContinue(t *testing.T) {
+	addr := connServer(t, mustNew(t, Config{PoolSize: -1}, nil, nil), guard, guard)
+	tests := []struct{ path, contentType, body string }{
+		{"/solve", mediaJSON, `{"puzzle":"` + classic + `"}`},
+		{"/hint", mediaJSON, `{"puzzle":"` + classic + `"}`},
+		{"/generate", mediaJSON, `{"size":4,"difficulty":"easy","seed":1}`},
+		{"/validate", mediaJSON, `{"puzzle":"` + classic + `"}`},
+		{"/validate", mediaJSON, `{"items":[{"puzzle":"` + classic + `"}]}`},
+		{"/validate", mediaNDJSON, classicLine(0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path+" "+tt.contentType, func(t *testing.T) {
+			c := dial(t, addr)
+			head := strings.Replace(postHead(tt.path, tt.contentType, len(tt.body)), "\r\n\r\n", "\r\nExpect: 100-continue\r\n\r\n", 1)
+			io.WriteString(c, head)
+			br := bufio.NewReader(c)
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil || resp.StatusCode != http.StatusContinue {
+				t.Fatalf("first answer %v (%v), want 100 Continue before the body", resp.Status, err)
+			}
+			io.WriteString(c, tt.body)
+			resp, err = http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("%d %.300s (%v)", resp.StatusCode, body, err)
+			}
+		})
 	}
 }
 

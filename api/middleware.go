@@ -100,7 +100,9 @@ func methodLabel(m string) string {
 
 // observe is the metrics and logging middleware: it counts and times each
 // request by route pattern (read after the handler ran) and status, and
-// logs it, with the cause of a 500 (see writeProblem) as "error".
+// logs it, with the cause of a 500 (see writeProblem) as "error". A
+// response the handler aborted (panic(http.ErrAbortHandler), which goes on
+// to net/http) is logged at warn with aborted=true.
 func observe(d *deps) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -110,41 +112,50 @@ func observe(d *deps) func(http.Handler) http.Handler {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			var cause error
 			r = r.WithContext(context.WithValue(r.Context(), causeKey{}, &cause))
+			aborted := true // until the handler returns
+			defer func() {
+				status := ww.Status()
+				if status == 0 {
+					status = http.StatusOK
+				}
+				elapsed := time.Since(start)
+				route, method, code := routePattern(r), methodLabel(r.Method), strconv.Itoa(status)
+				d.metrics.requests.WithLabelValues(route, method, code).Inc()
+				d.metrics.requestDuration.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
+				level := slog.LevelInfo
+				switch {
+				case status == http.StatusServiceUnavailable:
+					// Shedding and draining: the server doing its job under
+					// load or at shutdown, not a failure (a loaded server
+					// logged an error per shed request).
+					level = slog.LevelWarn
+				case status >= 500:
+					level = slog.LevelError
+				case route == "/healthz" || route == "/readyz" || route == "/metrics":
+					level = slog.LevelDebug
+				}
+				attrs := append(make([]slog.Attr, 0, 10),
+					slog.String("request_id", requestIDFrom(r.Context())),
+					slog.String("method", r.Method),
+					slog.String("route", route),
+					slog.String("path", r.URL.Path),
+					slog.Int("status", status),
+					slog.Int("bytes", ww.BytesWritten()),
+					slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+					slog.String("remote", r.RemoteAddr),
+				)
+				if cause != nil {
+					attrs = append(attrs, slog.String("error", cause.Error()))
+				}
+				if aborted {
+					// The client got no clean end: an answer cut short.
+					level = max(level, slog.LevelWarn)
+					attrs = append(attrs, slog.Bool("aborted", true))
+				}
+				d.log.LogAttrs(r.Context(), level, "request", attrs...)
+			}()
 			next.ServeHTTP(ww, r)
-			status := ww.Status()
-			if status == 0 {
-				status = http.StatusOK
-			}
-			elapsed := time.Since(start)
-			route, method, code := routePattern(r), methodLabel(r.Method), strconv.Itoa(status)
-			d.metrics.requests.WithLabelValues(route, method, code).Inc()
-			d.metrics.requestDuration.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
-			level := slog.LevelInfo
-			switch {
-			case status == http.StatusServiceUnavailable:
-				// Shedding and draining: the server doing its job under
-				// load or at shutdown, not a failure (a loaded server
-				// logged an error per shed request).
-				level = slog.LevelWarn
-			case status >= 500:
-				level = slog.LevelError
-			case route == "/healthz" || route == "/readyz" || route == "/metrics":
-				level = slog.LevelDebug
-			}
-			attrs := append(make([]slog.Attr, 0, 9),
-				slog.String("request_id", requestIDFrom(r.Context())),
-				slog.String("method", r.Method),
-				slog.String("route", route),
-				slog.String("path", r.URL.Path),
-				slog.Int("status", status),
-				slog.Int("bytes", ww.BytesWritten()),
-				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
-				slog.String("remote", r.RemoteAddr),
-			)
-			if cause != nil {
-				attrs = append(attrs, slog.String("error", cause.Error()))
-			}
-			d.log.LogAttrs(r.Context(), level, "request", attrs...)
+			aborted = false
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -19,7 +20,10 @@ import (
 const (
 	batchLines = 256
 	batchBytes = 32 << 10
-	streamIdle = time.Minute // longest wait for the client to send or read
+	writePiece = 64 << 10 // most bytes written under one write deadline
+	// streamIdle is the longest wait for the client to send or to read
+	// when the http.Server sets no read or write timeout.
+	streamIdle = time.Minute
 )
 
 // span is one line of a batch: in[start:end], or a line that was too long.
@@ -41,13 +45,25 @@ type streamBatch struct {
 // validateStream answers an NDJSON stream: one result line per request
 // line, in order, written as soon as it and every line before it are
 // done. A reader goroutine cuts the body into batches, Workers goroutines
-// check them, and this goroutine writes them in order; when the client goes
-// away, all three stop.
+// check them, and this goroutine writes them in order.
+//
+// A stream ends in one of three ways, so that a client can always tell
+// whether it got every result (openapi.yaml says the same):
+//   - every request line answered: a clean end of the response;
+//   - the server stopped reading the body (no bytes for its read timeout,
+//     or a broken body): after the results of the lines read, a last line
+//     {"error":{"code","detail"}} with no id (see appendStreamEnd), a clean
+//     end, and the connection is closed;
+//   - the server cannot go on (a write fails or times out, the client is
+//     gone, the server shuts down): the response is aborted, without the
+//     end of its chunked body.
 func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.EnableFullDuplex() // read lines while writing results (HTTP/1.x)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	readIdle, writeIdle := serverTimeouts(r, streamIdle)
+	body := &idleReader{body: r.Body, rc: rc, idle: readIdle}
 
 	window := 2*d.cfg.Workers + 2
 	work := make(chan *streamBatch, window)
@@ -65,10 +81,11 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	}
 
 	var wg sync.WaitGroup
+	var bodyEnded bool // the body broke off: the reader wrote the last line
 	wg.Go(func() {
 		defer close(work)
 		defer close(order)
-		readStream(ctx, d, rc, r.Body, getBatch, work, order)
+		bodyEnded = readStream(ctx, d, body, readIdle, getBatch, work, order)
 	})
 	for range d.cfg.Workers {
 		wg.Go(func() {
@@ -96,37 +113,39 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	h := w.Header()
 	h.Set("Content-Type", mediaNDJSON)
 	h.Set("X-Content-Type-Options", "nosniff")
+	if expectsContinue(r) {
+		// Writing the 200 first would keep the client waiting for the
+		// 100 that net/http sends at the first read of the body.
+		w.WriteHeader(http.StatusContinue)
+	}
 	w.WriteHeader(http.StatusOK)
 	rc.Flush()
+	// A failed write or Server.Close cancels ctx, which unblocks the
+	// reader.
+	context.AfterFunc(ctx, body.stop)
 	failed := false
 	for b := range order {
-		select {
-		case <-b.done:
-		case <-ctx.Done():
-			if !failed {
-				rc.SetReadDeadline(time.Now()) // unblock the reader
+		if !failed {
+			select {
+			case <-b.done:
+			case <-ctx.Done():
 			}
-			failed = true
+			failed = ctx.Err() != nil
 		}
 		if failed {
 			continue // drain order so the reader can finish
 		}
-		rc.SetWriteDeadline(time.Now().Add(streamIdle))
-		if _, err := w.Write(b.out); err != nil {
+		err := writeOut(w, rc, b.out, writeIdle)
+		if err == nil && len(order) == 0 {
+			rc.SetWriteDeadline(time.Now().Add(writeIdle))
+			err = rc.Flush()
+		}
+		if err != nil {
 			failed = true
 			cancel()
-			rc.SetReadDeadline(time.Now()) // unblock the reader
 			continue
 		}
 		d.metrics.countItems(b.sum)
-		if len(order) == 0 {
-			if err := rc.Flush(); err != nil {
-				failed = true
-				cancel()
-				rc.SetReadDeadline(time.Now())
-				continue
-			}
-		}
 		select {
 		case free <- b:
 		default:
@@ -134,31 +153,105 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	}
 	cancel()
 	wg.Wait()
+	if failed || r.Context().Err() != nil {
+		// Results are missing: a clean end would hide it.
+		panic(http.ErrAbortHandler)
+	}
+	if bodyEnded {
+		closeAfterResponse(w)
+	}
+}
+
+// writeOut writes p in pieces of at most writePiece bytes, each within
+// idle: a client that reads slowly but steadily gets every result, one that
+// stops reading fails the write.
+func writeOut(w http.ResponseWriter, rc *http.ResponseController, p []byte, idle time.Duration) error {
+	for len(p) > 0 {
+		n := min(len(p), writePiece)
+		rc.SetWriteDeadline(time.Now().Add(idle))
+		if _, err := w.Write(p[:n]); err != nil {
+			return err
+		}
+		p = p[n:]
+	}
+	return nil
+}
+
+// errStopped is what a stopped idleReader returns.
+var errStopped = errors.New("stream stopped")
+
+// idleReader reads a stream's body, each read of the connection within
+// idle. It sets no deadline once the body has ended: from then on net/http
+// reads the connection in the background to see the client go, and a
+// deadline left there cut the response short (the request was cancelled
+// and its last results dropped).
+type idleReader struct {
+	body io.Reader
+	rc   *http.ResponseController
+	idle time.Duration
+
+	mu      sync.Mutex
+	ended   bool // the body returned an error, io.EOF included
+	stopped bool
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	if r.stopped || r.ended {
+		r.mu.Unlock()
+		if r.stopped {
+			return 0, errStopped
+		}
+		return 0, io.EOF
+	}
+	r.rc.SetReadDeadline(time.Now().Add(r.idle))
+	r.mu.Unlock()
+	n, err := r.body.Read(p)
+	if err != nil {
+		r.mu.Lock()
+		r.ended = true
+		r.mu.Unlock()
+	}
+	return n, err
+}
+
+// stop makes the read in progress, if any, and every later one fail.
+func (r *idleReader) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.stopped = true
+	if !r.ended {
+		r.rc.SetReadDeadline(time.Now())
+	}
 }
 
 // readStream cuts the body into batches of lines and hands each to the
-// workers and, in order, to the writer.
-func readStream(ctx context.Context, d *deps, rc *http.ResponseController, body io.Reader,
-	getBatch func() *streamBatch, work, order chan<- *streamBatch) {
+// workers and, in order, to the writer. When the body breaks off (an error
+// other than its end), the line it broke off in is dropped and a last
+// batch holds the line that says so; readStream then reports true.
+func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration,
+	getBatch func() *streamBatch, work, order chan<- *streamBatch) bool {
 	// A mark is skipped at the start of the stream only: one at the start
 	// of a later line stays, and fails that line.
 	// The buffer holds a line of MaxLineBytes and its newline.
 	br := bufio.NewReaderSize(skipBOM(body), d.cfg.MaxLineBytes+1)
 	for {
 		b := getBatch()
-		rc.SetReadDeadline(time.Now().Add(streamIdle))
 		var err error
 		for len(b.lines) < batchLines && len(b.in) < batchBytes {
 			var line []byte
 			line, err = br.ReadSlice('\n')
-			if errors.Is(err, bufio.ErrBufferFull) {
-				for errors.Is(err, bufio.ErrBufferFull) {
-					_, err = br.ReadSlice('\n')
-				}
-				b.lines = append(b.lines, span{tooLong: true})
-			} else if len(line) > d.cfg.MaxLineBytes && line[len(line)-1] != '\n' {
-				b.lines = append(b.lines, span{tooLong: true}) // a last line without its newline
-			} else if len(line) > 0 {
+			tooLong := false
+			for errors.Is(err, bufio.ErrBufferFull) {
+				tooLong = true
+				_, err = br.ReadSlice('\n')
+			}
+			switch {
+			case err != nil && err != io.EOF:
+				// Cut off: not a line.
+			case tooLong || len(line) > d.cfg.MaxLineBytes && line[len(line)-1] != '\n':
+				b.lines = append(b.lines, span{tooLong: true}) // the last one may lack its newline
+			case len(line) > 0:
 				start := len(b.in)
 				b.in = append(b.in, line...)
 				b.lines = append(b.lines, span{start: start, end: len(b.in)})
@@ -171,17 +264,44 @@ func readStream(ctx context.Context, d *deps, rc *http.ResponseController, body 
 			select {
 			case order <- b:
 			case <-ctx.Done():
-				return
+				return false
 			}
 			select {
 			case work <- b:
 			case <-ctx.Done():
 				close(b.done)
-				return
+				return false
 			}
 		}
+		if err == io.EOF || ctx.Err() != nil {
+			return false
+		}
 		if err != nil {
-			return // io.EOF at the end, or the client went away
+			end := getBatch()
+			end.out = appendStreamEnd(end.out, err, idle)
+			close(end.done)
+			select {
+			case order <- end:
+				return true
+			case <-ctx.Done():
+				return false
+			}
 		}
 	}
+}
+
+// appendStreamEnd appends the last line of a stream whose body the server
+// stopped reading because of err: no id, and an error whose code is
+// request_timeout (no bytes for idle) or invalid_body (the body broke off:
+// a malformed chunk, or the connection ended before the body did).
+func appendStreamEnd(dst []byte, err error, idle time.Duration) []byte {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		dst, _ = appendItemError(dst, nil, codeRequestTimeout, fmt.Sprintf(
+			"no bytes arrived for %v, this server's read timeout: the stream ends here, and lines after the last result were not read", idle))
+	} else {
+		dst, _ = appendItemError(dst, nil, codeInvalidBody,
+			"the request body broke off ("+err.Error()+"): the stream ends here, and lines after the last result were not read")
+	}
+	return append(dst, '\n')
 }

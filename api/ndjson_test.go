@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -370,4 +371,62 @@ func TestValidateStreamLineErrorsNameTheItem(t *testing.T) {
 			t.Errorf("line %d: detail %q, want it to be about the item", i, d)
 		}
 	}
+}
+
+// pieces is a request body read n bytes at a time that ends with end.
+type pieces struct {
+	b   []byte
+	n   int
+	end error
+}
+
+func (p *pieces) Read(buf []byte) (int, error) {
+	if len(p.b) == 0 {
+		return 0, p.end
+	}
+	k := copy(buf[:min(len(buf), p.n)], p.b)
+	p.b = p.b[k:]
+	return k, nil
+}
+
+// FuzzStream reads stream bodies in pieces of every size, ending at their
+// end or breaking off: each line gets one result, in order, and only a
+// body that breaks off gets the last StreamEnd line, without a result for
+// the line it broke off in.
+func FuzzStream(f *testing.F) {
+	f.Add([]byte(classicLine(0)+"x\n\n"+classicLine(1)), uint8(3), false)
+	f.Add([]byte(utf8BOM+classicLine(0)+`{"id":"cut`), uint8(1), true)
+	f.Add([]byte(strings.Repeat("a", 100)+"\n"+strings.Repeat("b", 70)), uint8(7), false)
+	f.Add([]byte(strings.Repeat("a", 100)+"\n"+strings.Repeat("b", 70)), uint8(9), true)
+	srv := mustNew(f, Config{MaxLineBytes: 64, Workers: 2}, nil, nil)
+	f.Fuzz(func(t *testing.T, body []byte, piece uint8, broken bool) {
+		end := io.EOF
+		if broken {
+			end = errors.New("broken")
+		}
+		req := httptest.NewRequest("POST", "/validate", &pieces{b: body, n: int(piece%16) + 1, end: end})
+		req.Header.Set("Content-Type", mediaNDJSON)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		lines := ndjsonLines(rec.Body.Bytes())
+
+		in := bytes.TrimPrefix(body, []byte(utf8BOM))
+		want := bytes.Count(in, []byte("\n"))
+		if broken || len(in) > 0 && in[len(in)-1] != '\n' {
+			want++ // the end line, or a last line without its newline
+		}
+		if len(lines) != want {
+			t.Fatalf("body %q (broken %v): %d lines, want %d:\n%s", body, broken, len(lines), want, rec.Body)
+		}
+		for i, line := range lines {
+			var r itemResult
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("line %d %q: %v", i, line, err)
+			}
+			isEnd := r.Error != nil && (r.Error.Code == codeInvalidBody || r.Error.Code == codeRequestTimeout)
+			if last := i == len(lines)-1; isEnd != (broken && last) {
+				t.Fatalf("body %q (broken %v): line %d %s", body, broken, i, line)
+			}
+		}
+	})
 }

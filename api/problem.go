@@ -17,6 +17,7 @@ const (
 	codeMethodNotAllowed      = "method_not_allowed"
 	codeBodyTooLarge          = "body_too_large"
 	codeRequestTimeout        = "request_timeout"
+	codeInvalidBody           = "invalid_body"
 	codeUnsupportedMediaType  = "unsupported_media_type"
 	codeConflict              = "conflict"
 	codeUnsolvable            = "unsolvable"

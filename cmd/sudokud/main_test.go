@@ -277,6 +277,50 @@ func TestRunEndToEnd(t *testing.T) {
 	}
 }
 
+// TestDrainTimeoutAbortsStreams: a stream still open when the drain time
+// is up is aborted: its client gets an error, never an end that looks
+// complete.
+func TestDrainTimeoutAbortsStreams(t *testing.T) {
+	base, stop, done, _ := startServer(t, "-drain-timeout", "200ms")
+	defer stop()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	req, _ := http.NewRequest("POST", base+"/validate", pr)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	respc := make(chan *http.Response, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			close(respc)
+			return
+		}
+		respc <- resp
+	}()
+	fmt.Fprintf(pw, `{"id":"0","puzzle":"%s"}`+"\n", classic)
+	resp := <-respc
+	if resp == nil {
+		t.FailNow()
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if line, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":"0"`) {
+		t.Fatalf("first stream result %q %v", line, err)
+	}
+	stop() // SIGTERM, and the stream stays open past the drain time
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("run did not return after the drain time")
+	}
+	if rest, err := io.ReadAll(br); err == nil {
+		t.Fatalf("the stream ended as if complete after the drain time: %q", rest)
+	}
+}
+
 // TestHelp: -h prints the flags and is no error (main exits 0); run
 // returned flag.ErrHelp, so "sudokud -h" ended with "sudokud: flag: help
 // requested" and exit status 1.
