@@ -271,8 +271,8 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		solved9  = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 		clash9   = "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 		mistake9 = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-		// an X-Wing, then a hidden single (engine's TestHintExplanations)
-		xwing9 = ".8..1......5....3.......4.....6953788931..2....73..9..274...1.9..67.......84....."
+		// a naked pair, then a naked single (engine's TestHintExplanations)
+		pair9 = ".....1........5..11.26.35.4.613.945292..54163453216789...49.21621956.34.64.132..5"
 		// the known X-chain position of engine/testdata/grade/positions.txt
 		hintCandidates9 = `{"puzzle":"4.1..5.633.5..6..1.62.1354..163...5...91543.6543.67.1...4571638157638...638...175","candidates":["","789","","2789","289","","2789","","","","789","","2479","2489","","2789","289","","789","","","789","","","","","79","28","","","","289","29","47","","47","278","278","","","","","","28","","","","","28","","","289","","29","29","29","","","","","","","","","","","","","","249","29","249","","","","249","249","29","","",""]}`
 	)
@@ -306,7 +306,7 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false, nil},
 		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
 		{ok("/hint", "POST"), mediaJSON, "mistake", "POST", "/hint", mediaJSON, `{"puzzle":"` + mistake9 + `","givens":"` + puzzle9 + `"}`, false, nil},
-		{ok("/hint", "POST"), mediaJSON, "after_eliminations", "POST", "/hint", mediaJSON, `{"puzzle":"` + xwing9 + `"}`, false, nil},
+		{ok("/hint", "POST"), mediaJSON, "after_eliminations", "POST", "/hint", mediaJSON, `{"puzzle":"` + pair9 + `"}`, false, nil},
 		{ok("/hint", "POST"), mediaJSON, "elimination", "POST", "/hint", mediaJSON, hintCandidates9, false, nil},
 		{ok("/hint", "POST"), mediaJSON, "nudge", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `","nudge":true}`, false, nil},
 		{ok("/validate", "POST"), mediaJSON, "single", "POST", "/validate", mediaJSON, `{"puzzle":"` + puzzle9 + `","solvable":true}`, false, nil},

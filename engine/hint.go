@@ -234,8 +234,9 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 			return placed(&l.mv)
 		}
 		// Singles are stalled in snap: prefer one elimination that leads
-		// straight to a placement over the first elimination found.
-		if e, p, ok := snap.tryOne(ctx, &budget, &after); ok {
+		// straight to a placement over the first elimination found, by a
+		// technique no harder than that one.
+		if e, p, ok := snap.tryOne(ctx, &budget, &after, l.mv.tech); ok {
 			addElim(&e, &snap.cand, &after)
 			return placed(&p)
 		}
@@ -541,13 +542,18 @@ const (
 )
 
 // tryOne looks, in a state where singles are stalled, for the cheapest
-// instance of a technique after which a single follows, and returns that
-// elimination and the placement. budget bounds the instances tried.
-// after receives the candidates after the elimination.
-func (l *logic) tryOne(ctx context.Context, budget *int, after *[MaxCells]uint32) (elim, place move, ok bool) {
+// instance of a technique (up to upTo in stepTable's order) after which a
+// single follows, and returns that elimination and the placement. budget
+// bounds the instances tried. after receives the candidates after the
+// elimination. It relies on every technique calling l.accept for each
+// instance it finds, so that trial.skip passes over the first ones.
+func (l *logic) tryOne(ctx context.Context, budget *int, after *[MaxCells]uint32, upTo tech) (elim, place move, ok bool) {
 	trial := logicPool.Get().(*logic)
 	defer putLogic(trial)
-	for _, et := range stepTable {
+	for i, et := range stepTable {
+		if i > 0 && stepTable[i-1].tc == upTo {
+			break
+		}
 		if isSingle(et.tc) || !l.unique && isUniqueness(et.tc) {
 			continue
 		}
