@@ -88,15 +88,30 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Fatalf("board after clearing = %s, want the givens %s", got, givens)
 		}
 
-		// A hint fills one cell with the solution's value and explains it.
+		// A hint first shows its step: the technique, the cell and the
+		// units it is about, the value still empty; the second press fills
+		// the cell with the solution's value.
 		p.click(-1, "#hint")
-		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		p.waitf("hint shown", `document.querySelector('#board .cell.hint-target') !== null && !document.body.classList.contains('busy')`)
+		target := evalT[int](p, `+document.querySelector('#board .cell.hint-target').dataset.index`)
+		if got := p.board(); got != givens {
+			t.Errorf("the first press of Hint changed the board to %s", got)
+		}
+		if st := p.status(); !strings.HasPrefix(st, "Hint (") || !strings.Contains(st, "Apply hint") {
+			t.Errorf("status after the first press of Hint = %q, want the technique and explanation", st)
+		}
+		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint-unit, #board .cell.hint-cell').length`); n == 0 {
+			t.Errorf("the hint marks no unit or cell besides its target")
+		}
+		p.shot("6x6-hint-shown")
+		p.click(-1, "#hint")
+		p.waitf("hint applied", `document.querySelector('#board .cell.hint') !== null`)
 		hr, hc, hv := p.hintCell()
+		if hr*6+hc != target {
+			t.Errorf("hint applied at %s, shown at %s", cellName(hr*6+hc, 6), cellName(target, 6))
+		}
 		if want := sol[hr*6+hc]; hv != string(want) {
 			t.Errorf("hint at %s = %q, /solve says %q", cellName(hr*6+hc, 6), hv, want)
-		}
-		if st := p.status(); !strings.HasPrefix(st, "Hint") || len(st) < 10 {
-			t.Errorf("status after hint = %q, want the explanation", st)
 		}
 		p.shot("6x6-hint")
 
@@ -115,7 +130,26 @@ func TestPlaygroundBrowser(t *testing.T) {
 		if got := p.board(); got != sol {
 			t.Errorf("board %s, want the solution %s", got, sol)
 		}
+		p.waitf("win overlay", `document.getElementById('won').open`)
+		won := evalT[[]string](p, `['won-time', 'won-level', 'won-hints', 'won-best'].map(id => document.getElementById(id).textContent)`)
+		if won[0] != m[1] || !strings.Contains(won[1], "Easy") || won[2] != "1" || !strings.HasPrefix(won[3], m[1]) {
+			t.Errorf("win overlay says time %q, level %q, hints %q, best %q; want %s, Easy, 1 hint, %s", won[0], won[1], won[2], won[3], m[1], m[1])
+		}
+		best := evalT[map[string]float64](p, `JSON.parse(localStorage.getItem('sudokud.best'))`)
+		if ms, ok := best["6:2x3:easy"]; !ok || fmtClock(ms) != m[1] {
+			t.Errorf("best times kept %v, want 6:2x3:easy at %s", best, m[1])
+		}
 		p.shot("6x6-won")
+		p.click(-1, "#won-close")
+
+		// Players see no seed unless they ask for the details.
+		if strings.Contains(p.text("#info"), "seed") || evalT[bool](p, `document.getElementById('stats').checkVisibility()`) {
+			t.Errorf("the seed shows without asking: %q", p.text("#info"))
+		}
+		p.click(-1, "#details")
+		if !evalT[bool](p, `document.getElementById('stats').checkVisibility()`) || !strings.Contains(p.text("#stats"), "seed 6") {
+			t.Errorf("Info shows %q, want the seed", p.text("#stats"))
+		}
 	})
 
 	t.Run("9x9: Solve disabled while a conflict exists, pad input, notes, phone width", func(t *testing.T) {
@@ -322,8 +356,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 		if got := notesOf(p.label(peer)); got != string(v) {
 			t.Fatalf("notes of %s: %q, want %c", cellName(peer, 6), got, v)
 		}
-		p.click(-1, "#hint")
-		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		p.takeHint()
 		if r, c, got := p.hintCell(); r*6+c != hi || got != string(v) {
 			t.Fatalf("hint %s=%s, /hint said %s=%c", cellName(r*6+c, 6), got, cellName(hi, 6), v)
 		}
@@ -357,7 +390,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 		if got := p.board()[hi]; got != w {
 			t.Errorf("%s holds %q after the stale hint, want the player's %c", cellName(hi, 6), got, w)
 		}
-		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint').length`); n != 0 {
+		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint, #board .cell.hint-target').length`); n != 0 {
 			t.Errorf("a hint for the old board (%s=%c) is shown on the changed one", cellName(hi, 6), v)
 		}
 		if st := p.status(); !strings.Contains(st, "board changed") {
@@ -380,8 +413,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 
 	t.Run("Reset in the middle of a game starts the clock again from 0:00", func(t *testing.T) {
 		p, puzzle, sol := site.game6(t, browser, 10)
-		p.click(-1, "#hint")
-		p.waitf("hint shown", `document.querySelector('#board .cell.hint') !== null`)
+		p.takeHint()
 		p.waitf("a second on the clock", `document.getElementById('timer').textContent !== '0:00'`)
 		reset := time.Now()
 		p.click(-1, "#reset")
@@ -544,6 +576,120 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 		if w := evalT[int](p, `document.documentElement.scrollWidth`); w > 844 {
 			t.Errorf("page is %d px wide at an 844 px wide screen", w)
+		}
+	})
+
+	t.Run("Reset and Solve are undone; New game asks first", func(t *testing.T) {
+		p, puzzle, sol := site.game6(t, browser, 30)
+		a := strings.IndexByte(puzzle, '.')
+		p.click(a)
+		p.keys(string(sol[a]))
+		played := p.board()
+		p.click(-1, "#reset")
+		if got := p.board(); got != puzzle {
+			t.Fatalf("board after Reset %s, want the givens %s", got, puzzle)
+		}
+		p.click(-1, "#undo")
+		if got := p.board(); got != played {
+			t.Fatalf("board after Undo of Reset %s, want the game %s back", got, played)
+		}
+		p.click(-1, "#solve")
+		p.waitf("solved", `!document.querySelector('#board .cell:empty') && !document.body.classList.contains('busy')`)
+		if got := p.board(); got != sol {
+			t.Fatalf("board after Solve %s, want %s", got, sol)
+		}
+		if st := p.status(); strings.Contains(st, "node") || strings.Contains(st, "µs") {
+			t.Errorf("status after Solve %q shows the solver's numbers to players", st)
+		}
+		p.click(-1, "#undo")
+		if got := p.board(); got != played {
+			t.Fatalf("board after Undo of Solve %s, want the game %s back", got, played)
+		}
+		if p.disabled("#hint") || p.disabled(`#pad .key[data-value="1"]`) {
+			t.Errorf("after Undo of Solve the game is not playable again")
+		}
+
+		// New game asks; Keep playing keeps the game, yes starts another.
+		p.click(-1, "#new-game")
+		p.waitf("asked", `document.getElementById('confirm').open`)
+		p.shot("6x6-confirm")
+		p.click(-1, "#confirm-no")
+		if got := p.board(); got != played || evalT[bool](p, `document.getElementById('confirm').open`) {
+			t.Fatalf("after Keep playing the board is %s, want %s, with the question closed", got, played)
+		}
+		p.click(-1, "#new-game")
+		p.waitf("asked", `document.getElementById('confirm').open`)
+		p.click(-1, "#confirm-yes")
+		p.waitGame(6, 2, 3)
+		if got := p.board(); got == played || strings.Count(got, ".") == 0 {
+			t.Errorf("after New game the board is %s", got)
+		}
+	})
+
+	t.Run("Pause hides the board and stops the clock; so does a hidden tab", func(t *testing.T) {
+		p, puzzle, _ := site.game6(t, browser, 31)
+		p.waitf("a second on the clock", `document.getElementById('timer').textContent !== '0:00'`)
+		p.click(-1, "#pause")
+		if !evalT[bool](p, `getComputedStyle(document.getElementById('board')).visibility === 'hidden' && !document.getElementById('paused').hidden`) {
+			t.Fatalf("the board shows while paused")
+		}
+		was := p.text("#timer")
+		p.keys("1")
+		time.Sleep(1500 * time.Millisecond) // the clock would have moved on
+		if got := p.text("#timer"); got != was {
+			t.Errorf("paused clock moved from %s to %s", was, got)
+		}
+		if got := p.board(); got != puzzle {
+			t.Errorf("a key pressed while paused changed the board to %s", got)
+		}
+		p.shot("6x6-paused")
+		p.click(-1, "#resume")
+		if evalT[bool](p, `getComputedStyle(document.getElementById('board')).visibility === 'hidden'`) {
+			t.Fatalf("the board is hidden after Resume")
+		}
+		// The tab goes to the background.
+		p.do(chromedp.Evaluate[chromedp.Void](`Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+			document.dispatchEvent(new Event('visibilitychange'))`))
+		if got := evalT[string](p, `document.getElementById('pause').getAttribute('aria-pressed')`); got != "true" {
+			t.Errorf("a hidden tab left the game running (Pause aria-pressed %s)", got)
+		}
+	})
+
+	t.Run("Fill notes notes every candidate; checking entries is a setting, off at first", func(t *testing.T) {
+		p, puzzle, sol := site.game6(t, browser, 32)
+		w, v := wrongValue(puzzle, sol, 2, 3)
+		p.click(w)
+		p.keys(string(v))
+		if cls := p.classOf(w); hasClass(cls, "wrong") {
+			t.Errorf("%s marked wrong while checking is off", cellName(w, 6))
+		}
+		p.click(-1, "#check-entries")
+		p.waitf("wrong marked", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').classList.contains('wrong')`, w))
+		if !strings.Contains(p.label(w), "wrong") {
+			t.Errorf("label of %s %q does not say wrong", cellName(w, 6), p.label(w))
+		}
+		p.shot("6x6-checked")
+		p.click(w)
+		p.keys(string(sol[w]))
+		if cls := p.classOf(w); hasClass(cls, "wrong") {
+			t.Errorf("%s holds the solution's %c and is marked wrong", cellName(w, 6), sol[w])
+		}
+		p.click(-1, "#check-entries")
+
+		board := p.board()
+		p.click(-1, "#fill-notes")
+		for i := range 36 {
+			if board[i] != '.' {
+				continue
+			}
+			if got, want := notesOf(p.label(i)), candidatesOf(board, i, 2, 3); got != want {
+				t.Errorf("notes of %s after Fill notes: %q, want %q", cellName(i, 6), got, want)
+			}
+		}
+		p.shot("6x6-notes-filled")
+		p.click(-1, "#undo")
+		if got := evalT[int](p, `Array.from(document.querySelectorAll('#board .cell')).filter(e => / notes /.test(e.getAttribute('aria-label'))).length`); got != 0 {
+			t.Errorf("after Undo of Fill notes %d cells keep notes", got)
 		}
 	})
 
@@ -901,6 +1047,16 @@ func (p *page) classOf(i int) string {
 	return evalT[string](p, fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').className`, i))
 }
 
+// takeHint presses Hint twice: the first press shows the step, the second
+// applies it.
+func (p *page) takeHint() {
+	p.t.Helper()
+	p.click(-1, "#hint")
+	p.waitf("hint shown", `document.getElementById('hint').textContent === 'Apply hint' && !document.body.classList.contains('busy')`)
+	p.click(-1, "#hint")
+	p.waitf("hint applied", `document.querySelector('#board .cell.hint') !== null`)
+}
+
 func (p *page) hintCell() (row, col int, value string) {
 	p.t.Helper()
 	v := evalT[[]string](p, `(e => [e.dataset.row, e.dataset.col, e.textContent])(document.querySelector('#board .cell.hint'))`)
@@ -939,6 +1095,12 @@ func (p *page) shot(name string) {
 }
 
 // ---- boards -----------------------------------------------------------------
+
+// fmtClock writes milliseconds as the page's clock does (m:ss).
+func fmtClock(ms float64) string {
+	s := int(ms / 1000)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
 
 func hasClass(classes, c string) bool { return strings.Contains(" "+classes+" ", " "+c+" ") }
 
@@ -1012,6 +1174,26 @@ func notesOf(label string) string {
 	}
 	marks, _, _ = strings.Cut(marks, ",")
 	return strings.ReplaceAll(marks, " ", "")
+}
+
+// candidatesOf lists, in order, the symbols no peer of cell i holds.
+func candidatesOf(board string, i, br, bc int) string {
+	n := br * bc
+	var out strings.Builder
+	for v := 1; v <= n; v++ {
+		sym := "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v]
+		free := true
+		for j := 0; j < n*n; j++ {
+			same := j/n == i/n || j%n == i%n || (j/n/br == i/n/br && j%n/bc == i%n/bc)
+			if same && j != i && board[j] == sym {
+				free = false
+			}
+		}
+		if free {
+			out.WriteByte(sym)
+		}
+	}
+	return out.String()
 }
 
 func sortBytes(b []byte) []byte { slices.Sort(b); return b }

@@ -16,6 +16,10 @@
     hint: $('hint'), undo: $('undo'), reset: $('reset'), solve: $('solve'), notes: $('notes'),
     paste: $('paste'), pasteBox: $('paste-box'), pastePlay: $('paste-play'),
     pasteSolve: $('paste-solve'), pasteExport: $('paste-export'),
+    pause: $('pause'), resume: $('resume'), paused: $('paused'), details: $('details'), stats: $('stats'),
+    fillNotes: $('fill-notes'), checkEntries: $('check-entries'),
+    confirm: $('confirm'), confirmText: $('confirm-text'), confirmYes: $('confirm-yes'), confirmNo: $('confirm-no'),
+    won: $('won'), wonNew: $('won-new'), wonClose: $('won-close'),
   };
 
   // ---- shapes ---------------------------------------------------------------
@@ -202,10 +206,14 @@
     conflicts: new Set(),
     notes: null,    // Uint32Array: bit v set when the player noted v as a candidate
     notesMode: false,
-    history: [],    // undo stack of { sel, cells: [[index, value, kind, notes], ...] }
+    history: [],    // undo stack of { sel, cells: [[index, value, kind, notes], ...] } or { sel, snap }
     mistake: -1,
     hintCell: -1,
     hintRelated: new Set(),
+    shown: null,    // the hint shown and not yet applied: { check, res, marks }
+    paused: false,
+    solution: null, // Uint8Array from /solve, while entries are checked
+    stats: '',      // the last solve's numbers, for the info panel
     hints: 0,
     finished: false,
     meta: {},
@@ -326,7 +334,6 @@
       b.type = 'button';
       b.className = 'key';
       b.dataset.value = v;
-      b.setAttribute('aria-label', `Enter ${sym(v)}`);
       b.innerHTML = `<span class="sym">${sym(v)}</span><span class="left" aria-hidden="true"></span>`;
       keys.push(b);
     }
@@ -335,7 +342,6 @@
     clear.className = 'key clear';
     clear.dataset.value = 0;
     clear.textContent = 'Clear';
-    clear.setAttribute('aria-label', 'Clear cell');
     keys.push(clear);
     el.pad.replaceChildren(...keys);
   }
@@ -367,6 +373,10 @@
       if (i === game.mistake) cls += ' mistake';
       if (i === game.hintCell) cls += ' hint';
       else if (game.hintRelated.has(i)) cls += ' hint-related';
+      const mark = game.shown && game.shown.marks.get(i);
+      if (mark) cls += ' ' + mark;
+      const wrong = k === ENTRY && game.solution && el.checkEntries.checked && game.solution[i] !== v;
+      if (wrong) cls += ' wrong';
       const e = cellEls[i];
       if (e.className !== cls) e.className = cls;
       const marks = v ? 0 : game.notes[i];
@@ -382,10 +392,9 @@
       if (marks) label += `, notes ${noteList(marks).map(sym).join(' ')}`;
       if (game.conflicts.has(i)) label += ', conflict';
       if (i === game.mistake) label += ', mistake';
+      if (wrong) label += ', wrong';
       if (e.getAttribute('aria-label') !== label) e.setAttribute('aria-label', label);
       e.tabIndex = i === (sel >= 0 ? sel : 0) ? 0 : -1;
-      if (game.finished || k === GIVEN) e.setAttribute('aria-readonly', 'true');
-      else e.removeAttribute('aria-readonly');
     }
     for (const key of el.pad.children) {
       const v = Number(key.dataset.value);
@@ -397,6 +406,7 @@
     }
     el.board.classList.toggle('finished', game.finished);
     el.board.classList.toggle('won', !!game.won);
+    drawPattern();
     updateButtons();
     saveGame();
   }
@@ -422,17 +432,23 @@
   let busy = 0;
   function updateButtons() {
     const has = !!game.shape;
-    el.solve.disabled = !has || game.finished || game.conflicts.size > 0 || busy > 0;
+    const off = !has || game.finished || game.paused;
+    el.solve.disabled = off || game.conflicts.size > 0 || busy > 0;
     el.solve.title = game.conflicts.size > 0 ? 'Fix the clashing cells first' : '';
-    el.hint.disabled = !has || game.finished || busy > 0;
-    el.undo.disabled = !has || game.finished || game.history.length === 0;
-    el.reset.disabled = !has;
-    el.notes.disabled = !has || game.finished;
+    el.hint.disabled = off || busy > 0;
+    el.hint.textContent = game.shown ? 'Apply hint' : 'Hint';
+    el.undo.disabled = !has || game.won || game.paused || game.history.length === 0;
+    el.reset.disabled = !has || game.paused;
+    el.notes.disabled = off;
+    el.fillNotes.disabled = off;
+    el.pause.disabled = !has || game.finished;
+    el.pause.setAttribute('aria-pressed', String(game.paused));
+    el.pause.textContent = game.paused ? 'Resume' : 'Pause';
     el.notes.setAttribute('aria-pressed', String(game.notesMode));
     el.pad.classList.toggle('notes-mode', game.notesMode);
     el.newGame.disabled = busy > 0;
     el.pasteExport.disabled = !has;
-    for (const key of el.pad.children) key.disabled = !has || game.finished;
+    for (const key of el.pad.children) key.disabled = off;
   }
 
   // withBusy runs fn with the buttons that start requests disabled. A
@@ -471,6 +487,7 @@
 
   function enterValue(v) {
     if (!game.shape) { setStatus('Start a new game or paste a puzzle first.'); return; }
+    if (game.paused) return;
     if (game.finished) { setStatus('This game is over. Start a new one, or Reset to play it again.'); return; }
     const i = game.sel;
     if (i < 0) { setStatus('Pick a cell first.'); return; }
@@ -505,6 +522,7 @@
     if (i === game.mistake) game.mistake = -1;
     game.hintCell = -1;
     game.hintRelated = new Set();
+    game.shown = null;
     game.conflicts = findConflicts();
     paint();
   }
@@ -520,10 +538,32 @@
     game.history.push({ sel, cells: indexes.map((j) => [j, game.cells[j], game.kind[j], game.notes[j]]) });
   }
 
+  // snapshot saves the whole game before Reset or Solve, as one step for Undo.
+  function snapshot(what) {
+    game.history.push({
+      sel: Math.max(0, game.sel), what,
+      snap: { cells: game.cells.slice(), kind: game.kind.slice(), notes: game.notes.slice(), hints: game.hints, elapsed: timerNow() },
+    });
+  }
+
   function undo() {
-    if (!game.shape || game.finished) return;
+    if (!game.shape || game.won || game.paused) return;
     const last = game.history.pop();
     if (!last) { setStatus('Nothing to undo.'); return; }
+    if (last.snap) {
+      game.cells = last.snap.cells;
+      game.kind = last.snap.kind;
+      game.notes = last.snap.notes;
+      game.hints = last.snap.hints;
+      game.finished = false;
+      game.mistake = -1;
+      startTimer(last.snap.elapsed);
+      game.sel = last.sel;
+      put(last.sel, game.cells[last.sel], game.kind[last.sel]);
+      cellEls[last.sel].focus();
+      setStatus(`Undid ${last.what}: your game is back.`);
+      return;
+    }
     for (const [j, v, k, marks] of last.cells) {
       game.cells[j] = v;
       game.kind[j] = k;
@@ -537,7 +577,7 @@
   }
 
   function toggleNotes() {
-    if (!game.shape || game.finished) return;
+    if (!game.shape || game.finished || game.paused) return;
     game.notesMode = !game.notesMode;
     updateButtons();
     setStatus(game.notesMode
@@ -546,9 +586,19 @@
   }
 
   // reset puts the board back to the givens for a fresh attempt: the clock
-  // starts again from 0:00 and no hint is counted.
+  // starts again from 0:00 and no hint is counted. Undo brings the game back.
   function reset() {
-    if (!game.shape) return;
+    if (!game.shape || game.paused) return;
+    const played = game.kind.some((k) => k === ENTRY || k === HINTED || k === SOLVED) || game.notes.some((m) => m);
+    if (played && !game.won) snapshot('Reset');
+    const history = game.won ? [] : game.history;
+    clearBoard();
+    game.history = history;
+    paint();
+    setStatus(history.length ? 'Board reset to the givens. Undo brings your game back.' : 'Board reset to the givens.');
+  }
+
+  function clearBoard() {
     game.cells = game.givens.slice();
     game.kind = game.givens.map((v) => (v ? GIVEN : EMPTY));
     game.notes = new Uint32Array(game.givens.length);
@@ -561,9 +611,11 @@
     game.check++;
     game.conflicts = findConflicts();
     game.hints = 0;
+    game.shown = null;
+    game.paused = false;
+    el.paused.hidden = true;
+    el.board.classList.remove('hidden');
     startTimer();
-    paint();
-    setStatus('Board reset to the givens.');
   }
 
   // loadGame puts a new puzzle on the board and starts the clock.
@@ -573,23 +625,22 @@
     game.shape = shape;
     game.givens = Uint8Array.from(givens);
     game.meta = meta || {};
+    game.solution = null;
     buildBoard();
     game.sel = -1;
-    reset(); // also zeroes the hints and starts the clock
+    clearBoard(); // also zeroes the hints and starts the clock
     game.sel = Math.max(0, game.cells.indexOf(0));
+    game.stats = '';
     paint();
-    const parts = [`${shape.n}×${shape.n}`, `box ${shape.r}×${shape.c}`];
-    if (meta.difficulty) parts.push(levelText(meta.difficulty));
-    parts.push(`${game.givens.filter((v) => v).length} givens`);
-    if (meta.seed !== undefined && meta.seed !== null) parts.push(`seed ${meta.seed}`);
+    const parts = [`${shape.n}×${shape.n}`];
+    if (splits(shape.n).length > 1) parts.push(`box ${shape.r}×${shape.c}`);
+    parts.push(meta.difficulty ? levelText(meta.difficulty) : 'Your puzzle');
     el.info.textContent = parts.join(' · ');
-    const tech = meta.rating && meta.rating.techniques ? Object.entries(meta.rating.techniques) : [];
-    el.info.title = tech.length
-      ? 'Techniques a solver needs: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k.replace(/_/g, ' ')} ×${v}`).join(', ')
-      : '';
+    showStats();
     const restored = restoreGame();
     game.loading = false;
     saveGame();
+    fetchSolution();
     cellEls[game.sel].focus({ preventScroll: true });
     return restored;
   }
@@ -680,7 +731,7 @@
       const lvl = game.meta.difficulty ? ` ${game.meta.difficulty}` : '';
       const hints = game.hints ? ` with ${game.hints} hint${game.hints > 1 ? 's' : ''}` : '';
       setStatus(`Solved! ${shape.n}×${shape.n}${lvl} in ${fmtTime(timer.elapsed)}${hints}.`, 'win');
-      el.newGame.focus();
+      showWin();
     } else {
       markServerConflicts(res.conflicts);
       setStatus('The board is full but not solved: the server sees a clash.', 'warn');
@@ -752,17 +803,25 @@
     return true;
   }
 
+  // hint shows the next step on the first press: its technique, the units
+  // and cells it is about and its pattern; the second press applies it.
   async function hint() {
-    if (!game.shape || game.finished) return;
+    if (!game.shape || game.finished || game.paused) return;
+    if (game.shown && game.shown.check === game.check) { applyHint(); return; }
     const id = game.id, check = game.check, shape = game.shape;
     setStatus('Looking for a hint…', 'busy');
     await withBusy(async () => {
       let res;
+      const body = {
+        size: shape.n, box: boxName(shape),
+        puzzle: boardString(game.cells), givens: boardString(game.givens),
+      };
+      // Notes in every empty cell are the player's candidates: the hint is
+      // then the next step on them.
+      const noted = game.cells.every((v, i) => v || game.notes[i]);
+      if (noted) body.candidates = Array.from(game.cells, (v, i) => (v ? '' : noteList(game.notes[i]).map(sym).join('')));
       try {
-        res = await api('hint', {
-          size: shape.n, box: boxName(shape),
-          puzzle: boardString(game.cells), givens: boardString(game.givens),
-        });
+        res = await api('hint', body);
       } catch (err) {
         if (outdated(id, check, 'the hint was on its way')) return;
         if (err.code === 'conflict') {
@@ -777,13 +836,14 @@
       }
       if (outdated(id, check, 'the hint was on its way')) return;
       const n = shape.n;
-      if (!Number.isInteger(res.row) || !Number.isInteger(res.col) || res.row < 0 || res.row >= n || res.col < 0 || res.col >= n) {
+      const onBoard = (c) => c && Number.isInteger(c.row) && Number.isInteger(c.col) && c.row >= 0 && c.row < n && c.col >= 0 && c.col < n;
+      if (res.kind !== 'elimination' && !onBoard(res)) {
         setStatus('The hint named no cell on this board.', 'error');
         return;
       }
-      const i = res.row * n + res.col;
       game.hints++;
       if (res.kind === 'mistake') {
+        const i = res.row * n + res.col;
         game.sel = i;
         game.mistake = i;
         game.hintCell = -1;
@@ -793,29 +853,110 @@
         setStatus(res.explanation ? `Mistake: ${res.explanation}` : `Mistake at ${cellName(i)}: ${sym(res.value)} does not belong there.`, 'warn');
         return;
       }
-      if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
-        // Like an entry, the hinted value rubs its mark out of the peers' notes.
-        const peers = peersOf(i).filter((j) => game.notes[j] & (1 << res.value));
-        record(i, [i, ...peers]);
-        for (const j of peers) game.notes[j] &= ~(1 << res.value);
-        game.sel = i;
-        put(i, res.value, HINTED);
-      }
-      game.sel = i;
-      game.hintCell = i;
-      game.hintRelated = new Set((res.cells || [])
-        .filter((c) => Number.isInteger(c.row) && Number.isInteger(c.col))
-        .map((c) => c.row * n + c.col));
+      game.shown = { check: game.check, res, marks: hintMarks(res, onBoard) };
+      if (res.kind === 'placement') game.sel = res.row * n + res.col;
       paint();
-      cellEls[i].focus();
-      const tech = res.technique ? ` (${res.technique.replace(/_/g, ' ')})` : '';
-      setStatus(`Hint${tech}: ${res.explanation || `${cellName(i)} is ${sym(res.value)}.`}`, 'hint');
-      checkWin();
+      if (game.sel >= 0) cellEls[game.sel].focus({ preventScroll: true });
+      const tech = res.technique ? ` (${techName(res.technique)})` : '';
+      const then = res.kind === 'elimination' ? 'Apply hint takes them out of your notes.' : 'Apply hint places it.';
+      setStatus(`Hint${tech}: ${String(res.explanation || '').replace(/([^.!?])$/, '$1.')} ${then}`, 'hint');
     });
   }
 
+  const techName = (t) => t.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+  // hintMarks maps a cell to the class that shows its part in the hint:
+  // the units looked at, the pattern's cells, fins, sets, eliminations and
+  // the target.
+  function hintMarks(res, onBoard) {
+    const n = game.shape.n, marks = new Map();
+    const steps = [res, ...(res.steps || [])];
+    for (const st of steps) {
+      for (const u of st.units || []) {
+        const list = u.kind === 'row' ? unitList[u.index] : u.kind === 'column' ? unitList[n + u.index] : unitList[2 * n + u.index];
+        for (const i of list || []) if (!marks.has(i)) marks.set(i, 'hint-unit');
+      }
+    }
+    for (const st of steps) {
+      for (const e of st.eliminations || []) if (onBoard(e)) marks.set(e.row * n + e.col, 'hint-elim');
+      for (const c of st.cells || []) if (onBoard(c)) marks.set(c.row * n + c.col, 'hint-cell');
+      const pt = st.pattern || {};
+      for (const set of pt.sets || []) for (const c of set) if (onBoard(c)) marks.set(c.row * n + c.col, 'hint-set');
+      for (const c of pt.fins || []) if (onBoard(c)) marks.set(c.row * n + c.col, 'hint-fin');
+    }
+    if (res.kind === 'placement') marks.set(res.row * n + res.col, 'hint-target');
+    return marks;
+  }
+
+  // applyHint places the shown hint's value, or takes its eliminations out
+  // of the notes.
+  function applyHint() {
+    const { res } = game.shown, n = game.shape.n;
+    if (res.kind === 'elimination') {
+      const list = (res.eliminations || []).filter((e) => e.row >= 0 && e.row < n && e.col >= 0 && e.col < n);
+      const idx = list.map((e) => e.row * n + e.col);
+      record(idx[0] || 0, idx);
+      for (const e of list) for (const v of e.values) game.notes[e.row * n + e.col] &= ~(1 << v);
+      game.check++;
+      game.shown = null;
+      paint();
+      setStatus(`Hint applied: ${list.length} cell${list.length === 1 ? '' : 's'} lost candidates.`, 'hint');
+      return;
+    }
+    const i = res.row * n + res.col;
+    if (game.cells[i] === 0 && res.value >= 1 && res.value <= n) {
+      // Like an entry, the hinted value rubs its mark out of the peers' notes.
+      const peers = peersOf(i).filter((j) => game.notes[j] & (1 << res.value));
+      record(i, [i, ...peers]);
+      for (const j of peers) game.notes[j] &= ~(1 << res.value);
+      game.sel = i;
+      put(i, res.value, HINTED);
+    }
+    game.sel = i;
+    game.hintCell = i;
+    game.hintRelated = new Set();
+    paint();
+    cellEls[i].focus();
+    setStatus(`Hint applied: ${sym(res.value)} at ${cellName(i)}.`, 'hint');
+    checkWin();
+  }
+
+  // drawPattern draws the shown hint's links between candidates: strong
+  // links solid, weak ones dashed, each with an arrow in chain order.
+  function drawPattern() {
+    let svg = el.board.querySelector('svg.pattern');
+    const links = [];
+    if (game.shown) for (const st of [game.shown.res, ...(game.shown.res.steps || [])]) links.push(...((st.pattern && st.pattern.links) || []));
+    if (!links.length) { if (svg) svg.remove(); return; }
+    const { n, r: br, c: bc } = game.shape;
+    if (!svg) {
+      el.board.insertAdjacentHTML('beforeend', '<svg class="pattern" aria-hidden="true"></svg>'); // the HTML parser makes it SVG
+      svg = el.board.querySelector('svg.pattern');
+    }
+    svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+    svg.setAttribute('preserveAspectRatio', 'none');
+    // where candidate v sits in a cell, as in the notes grid
+    const at = (c, v) => [c.col + 0.06 + ((v - 1) % bc + 0.5) / bc * 0.88, c.row + 0.06 + (Math.floor((v - 1) / bc) + 0.5) / br * 0.88];
+    const centre = (node) => {
+      const pts = (node.cells || []).map((c) => at(c, node.value));
+      return pts.reduce((a, p) => [a[0] + p[0] / pts.length, a[1] + p[1] / pts.length], [0, 0]);
+    };
+    let body = `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>`;
+    const dot = 0.5 / Math.max(br, bc);
+    for (const l of links) {
+      const [x1, y1] = centre(l.from), [x2, y2] = centre(l.to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      body += `<line class="link ${l.strong ? 'strong' : 'weak'}" x1="${x1 + ux * dot}" y1="${y1 + uy * dot}" x2="${x2 - ux * dot}" y2="${y2 - uy * dot}" marker-end="url(#arrow)"/>`;
+      for (const node of [l.from, l.to]) for (const c of node.cells || []) {
+        const [x, y] = at(c, node.value);
+        body += `<circle class="node" cx="${x}" cy="${y}" r="${dot}"/>`;
+      }
+    }
+    svg.innerHTML = body;
+  }
+
   async function solve() {
-    if (!game.shape || game.finished || game.conflicts.size) return;
+    if (!game.shape || game.finished || game.paused || game.conflicts.size) return;
     const id = game.id, check = game.check, shape = game.shape;
     setStatus('Solving…', 'busy');
     await withBusy(async () => {
@@ -837,6 +978,7 @@
       if (outdated(id, check, 'it was being solved')) return;
       let sol;
       try { sol = parsePuzzle(String(res.solution)); } catch (e) { setStatus(`Odd solution from the server: ${e.message}`, 'error'); return; }
+      snapshot('Solve');
       for (let i = 0; i < sol.vals.length; i++) {
         if (game.cells[i] === 0) { game.cells[i] = sol.vals[i]; game.kind[i] = SOLVED; }
       }
@@ -849,8 +991,9 @@
       const st = res.stats || {};
       const plural = (k, word) => `${k} ${word}${k === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
       const took = st.duration_us >= 1000 ? `${(st.duration_us / 1000).toFixed(1)} ms` : `${st.duration_us} µs`;
-      const how = st.nodes !== undefined ? ` (${plural(st.nodes, 'node')}, ${plural(st.guesses, 'guess')}, ${took})` : '';
-      setStatus(`Solved by sudokud${res.unique === false ? ': one of several solutions' : ''}${how}.`, 'info');
+      game.stats = st.nodes !== undefined ? `Solver: ${plural(st.nodes, 'node')}, ${plural(st.guesses, 'guess')}, ${took}` : '';
+      showStats();
+      setStatus(`Solved${res.unique === false ? ': one of several solutions' : ''}. Undo takes it back.`, 'info');
     });
   }
 
@@ -932,6 +1075,119 @@
     } catch (_) { /* file:// or sandboxed: fine without */ }
   }
 
+  // ---- what players expect: pause, notes, checks, details, a real win ---------------
+
+  function pause() {
+    if (!game.shape || game.finished || game.paused) return;
+    stopTimer();
+    game.paused = true;
+    el.board.classList.add('hidden');
+    el.paused.hidden = false;
+    updateButtons();
+    saveGame();
+    setStatus('Paused: the clock has stopped.');
+    el.resume.focus();
+  }
+
+  function resume() {
+    if (!game.paused) return;
+    game.paused = false;
+    el.board.classList.remove('hidden');
+    el.paused.hidden = true;
+    startTimer(timer.elapsed);
+    updateButtons();
+    setStatus('');
+    if (cellEls[game.sel]) cellEls[game.sel].focus({ preventScroll: true });
+  }
+
+  // showStats fills the info panel: what players do not need to see, but
+  // may want to (the seed to share, the techniques, the solver's numbers).
+  function showStats() {
+    if (!game.shape) return;
+    const m = game.meta, parts = [`${game.givens.filter((v) => v).length} givens`];
+    if (m.seed !== undefined && m.seed !== null) parts.push(`seed ${m.seed}`);
+    const tech = m.rating && m.rating.techniques ? Object.entries(m.rating.techniques) : [];
+    if (tech.length) parts.push('techniques: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${techName(k)} ×${v}`).join(', '));
+    if (game.stats) parts.push(game.stats);
+    el.stats.textContent = parts.join(' · ');
+  }
+
+  // fillNotes notes every candidate the rules leave in every empty cell, as
+  // one step for Undo.
+  function fillNotes() {
+    if (!game.shape || game.finished || game.paused) return;
+    const empty = [];
+    for (let i = 0; i < game.cells.length; i++) if (!game.cells[i]) empty.push(i);
+    record(Math.max(0, game.sel), empty);
+    for (const i of empty) {
+      let marks = 0;
+      for (let v = 1; v <= game.shape.n; v++) marks |= 1 << v;
+      for (const j of peersOf(i)) if (game.cells[j]) marks &= ~(1 << game.cells[j]);
+      game.notes[i] = marks;
+    }
+    game.check++;
+    game.shown = null;
+    paint();
+    setStatus('Notes hold every candidate the rules allow. Undo takes them back.');
+  }
+
+  // fetchSolution asks /solve for the solution once, while entries are
+  // checked as they are made.
+  async function fetchSolution() {
+    if (!el.checkEntries.checked || !game.shape || game.solution) return;
+    const id = game.id, shape = game.shape;
+    try {
+      const res = await api('solve', { size: shape.n, box: boxName(shape), puzzle: boardString(game.givens) });
+      if (id !== game.id) return;
+      game.solution = Uint8Array.from(parsePuzzle(String(res.solution)).vals);
+      paint();
+    } catch (err) {
+      if (id === game.id) setStatus(`Could not check entries: ${err.detail}`, 'error');
+    }
+  }
+
+  // confirmThen asks in the page before progress is thrown away; it
+  // resolves true when the player says yes.
+  function confirmThen(text, yes) {
+    if (!game.shape || game.finished || !game.kind.some((k) => k === ENTRY || k === HINTED)) return Promise.resolve(true);
+    el.confirmText.textContent = text;
+    el.confirmYes.textContent = yes;
+    return new Promise((resolve) => {
+      const done = (ok) => () => {
+        el.confirmYes.onclick = el.confirmNo.onclick = el.confirm.oncancel = null;
+        el.confirm.close();
+        resolve(ok);
+      };
+      el.confirmYes.onclick = done(true);
+      el.confirmNo.onclick = done(false);
+      el.confirm.oncancel = done(false);
+      el.confirm.showModal();
+      el.confirmNo.focus();
+    });
+  }
+
+  const BEST_KEY = 'sudokud.best';
+
+  // showWin opens the win overlay and keeps the best time per shape and level.
+  function showWin() {
+    const level = game.meta.difficulty || 'custom', key = `${game.shape.n}:${boxName(game.shape)}:${level}`;
+    const time = Math.round(timer.elapsed);
+    let best = {};
+    try { best = JSON.parse(localStorage.getItem(BEST_KEY) || '{}') || {}; } catch (_) { best = {}; }
+    const before = Number(best[key]) || 0;
+    const record = !before || time < before;
+    if (record) {
+      best[key] = time;
+      try { localStorage.setItem(BEST_KEY, JSON.stringify(best)); } catch (_) { /* not kept */ }
+    }
+    $('won-time').textContent = fmtTime(time);
+    $('won-level').textContent = `${game.shape.n}×${game.shape.n} ${game.meta.difficulty ? levelText(level) : '(your puzzle)'}`;
+    $('won-hints').textContent = String(game.hints);
+    $('won-best').textContent = record ? (before ? `${fmtTime(time)}, a new best (was ${fmtTime(before)})` : `${fmtTime(time)}, your first`) : fmtTime(before);
+    if (!el.won.open) el.won.showModal();
+    el.wonNew.focus();
+  }
+
   // ---- wiring -----------------------------------------------------------------------
 
   el.board.addEventListener('click', (e) => {
@@ -949,7 +1205,8 @@
 
   document.addEventListener('keydown', (e) => {
     const t = e.target;
-    if (t && t.closest && t.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (t && t.closest && t.closest('input, textarea, select, dialog, [contenteditable="true"]')) return;
+    if (game.paused) return;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') {
       e.preventDefault();
       undo();
@@ -986,16 +1243,38 @@
     fillDifficulty(chosenShape());
   });
   el.box.addEventListener('change', () => fillDifficulty(chosenShape()));
-  el.newGame.addEventListener('click', () => newGame());
+  el.newGame.addEventListener('click', async () => {
+    if (await confirmThen('Start a new game? This one cannot be brought back.', 'New game')) newGame();
+  });
+  el.pause.addEventListener('click', () => (game.paused ? resume() : pause()));
+  el.resume.addEventListener('click', resume);
+  el.fillNotes.addEventListener('click', fillNotes);
+  el.details.addEventListener('click', () => {
+    const open = el.stats.hidden;
+    el.stats.hidden = !open;
+    el.details.setAttribute('aria-expanded', String(open));
+  });
+  try { el.checkEntries.checked = localStorage.getItem('sudokud.check') === '1'; } catch (_) { /* off */ }
+  el.checkEntries.addEventListener('change', () => {
+    try { localStorage.setItem('sudokud.check', el.checkEntries.checked ? '1' : '0'); } catch (_) { /* not kept */ }
+    fetchSolution();
+    if (game.shape) paint();
+  });
+  el.wonNew.addEventListener('click', () => { el.won.close(); newGame(); });
+  el.wonClose.addEventListener('click', () => el.won.close());
   el.hint.addEventListener('click', hint);
   el.solve.addEventListener('click', solve);
   el.undo.addEventListener('click', undo);
   el.reset.addEventListener('click', reset);
   el.notes.addEventListener('click', toggleNotes);
   window.addEventListener('pagehide', saveGame);
-  document.addEventListener('visibilitychange', saveGame);
-  el.pastePlay.addEventListener('click', () => loadPasted(false));
-  el.pasteSolve.addEventListener('click', () => loadPasted(true));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') pause(); // the clock stops while the tab is away
+    saveGame();
+  });
+  const pasteWarn = 'Play the pasted puzzle? This game cannot be brought back.';
+  el.pastePlay.addEventListener('click', async () => { if (await confirmThen(pasteWarn, 'Play it')) loadPasted(false); });
+  el.pasteSolve.addEventListener('click', async () => { if (await confirmThen(pasteWarn, 'Solve it')) loadPasted(true); });
   el.pasteExport.addEventListener('click', exportCurrent);
 
   // ---- start: a link with ?size=&box=&difficulty=&seed= or ?puzzle= replays a game --
@@ -1045,5 +1324,5 @@
   }
 
   // For people poking at the page from the console.
-  window.sudokud = { game, enterValue, newGame, hint, solve };
+  window.sudokud = { game, enterValue, newGame, hint, solve, pause };
 })();
