@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/sudokud/sudokud/engine"
 )
@@ -159,12 +158,6 @@ func validateOne(d *deps, r *http.Request, req *validateRequest) (*validateRespo
 // (every cell of 10,000 25×25 boards in conflict is 377 MB of JSON).
 const batchChunk = 32
 
-// batchWriteWait is the longest the server waits for the client to take
-// one chunk of a batch's answer: like a stream's, a large answer extends the
-// server's write timeout as it goes (four 377 MB answers at once on two
-// cores took more than its 60s).
-const batchWriteWait = time.Minute
-
 func batchWindow(cfg Config) int { return cfg.Workers + 1 }
 
 // maxResultBytes bounds one item's result: every cell of a 25×25 board in
@@ -309,7 +302,12 @@ func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.
 		panic(http.ErrAbortHandler)
 	}
 
+	// Like a stream's lines, a large answer extends the server's write
+	// timeout as it goes, a piece at a time (four 377 MB answers at once on
+	// two cores took more than its 60s); a client that stops reading still
+	// fails the write.
 	rc := http.NewResponseController(w)
+	_, writeIdle := serverTimeouts(r, streamIdle)
 	h := w.Header()
 	h.Set("Content-Type", mediaJSON)
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -328,8 +326,7 @@ func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.
 		case <-ctx.Done():
 			abort()
 		}
-		_ = rc.SetWriteDeadline(time.Now().Add(batchWriteWait)) // not supported by every writer
-		if _, err := w.Write(ch.out); err != nil {
+		if err := writeOut(w, rc, ch.out, writeIdle); err != nil {
 			abort()
 		}
 		d.metrics.countItems(ch.sum)
