@@ -57,3 +57,38 @@ func ExampleConflicts() {
 	// r3c1 1 [column]
 	// true
 }
+
+// The techniques of the grader in the order it tries them, with the level
+// each makes a puzzle, its weight in the score and its base rating on the
+// Sudoku Explainer scale.
+func ExampleTechniques() {
+	for _, t := range engine.Techniques() {
+		fmt.Printf("%-24s %-7v %4v %4.1f\n", t.Name, t.Level, t.Weight, t.SE)
+	}
+	// Output:
+	// full_house               easy       1  1.0
+	// naked_single             easy       2  2.3
+	// hidden_single            easy       3  1.5
+	// pointing                 medium    20  2.6
+	// claiming                 medium    22  2.8
+	// naked_pair               medium    25  3.0
+	// hidden_pair              medium    30  3.4
+	// naked_triple             medium    35  3.6
+	// hidden_triple            medium    40  4.0
+	// x_wing                   hard      60  3.2
+	// xy_wing                  hard      65  4.2
+	// xyz_wing                 hard      70  4.4
+	// naked_quad               medium    45  5.0
+	// hidden_quad              medium    50  5.4
+	// swordfish                hard      85  3.8
+	// jellyfish                hard     100  5.2
+	// unique_rectangle_1       hard      75  4.5
+	// unique_rectangle_2       hard      80  4.6
+	// unique_rectangle_4       hard      80  4.5
+	// unique_rectangle_3       hard      85  4.6
+	// hidden_unique_rectangle  hard      90  4.8
+	// bug_plus_1               hard     100  5.6
+	// simple_coloring          hard     150  6.5
+	// x_chain                  expert   180  6.6
+	// search                   expert   400  0.0
+}

@@ -24,28 +24,15 @@ type Rating struct {
 // Grade rates b by solving it the way a player would: it applies the
 // cheapest technique that makes progress, starting again from the cheapest
 // after every step, and records each step. The level is that of the
-// hardest technique used:
-//
-//	level   technique        weight  SE    level   technique        weight  SE
-//	easy    full_house            1  1.0   hard    x_wing               60  3.2
-//	easy    naked_single          2  2.3   hard    xy_wing              65  4.2
-//	easy    hidden_single         3  1.5   hard    xyz_wing             70  4.4
-//	medium  pointing             20  2.6   hard    swordfish            85  3.8
-//	medium  claiming             22  2.8   hard    jellyfish           100  5.2
-//	medium  naked_pair           25  3.0   hard    simple_coloring     150  6.5
-//	medium  hidden_pair          30  3.4   expert  x_chain             180  6.6
-//	medium  naked_triple         35  3.6   expert  search              400    -
-//	medium  hidden_triple        40  4.0
-//	medium  naked_quad           45  5.0
-//	medium  hidden_quad          50  5.4
-//
-// The techniques are tried cheapest first, in roughly Sudoku Explainer's
-// order (singles, locked candidates, subsets, fish, wings, coloring,
-// chains); singles are placed a sweep at a time (every naked single of the
-// grid, then every hidden single), each placement counted once. The score
-// is the sum over all steps of their weights. Rating.Hardest is the
-// technique of highest weight used and Rating.SE the highest SE rating
-// (Sudoku Explainer's scale) of a step.
+// hardest technique used. Techniques lists every technique with its
+// level, weight and Sudoku Explainer rating in the order they are tried:
+// cheapest first, in roughly Sudoku Explainer's order (singles, locked
+// candidates, subsets, fish, wings, uniqueness, coloring, chains). Singles
+// are placed a sweep at a time (every naked single of the grid, then every
+// hidden single), each placement counted once. The score is the sum over
+// all steps of their weights. Rating.Hardest is the technique of highest
+// weight used and Rating.SE the highest SE rating of a step (a step may
+// rate above its technique's base, a longer chain for one).
 // When no technique makes progress the most constrained empty cell (fewest
 // candidates, first in row-major order) is taken from the solution and
 // counted as "search", and logic resumes; such a puzzle is expert.

@@ -76,9 +76,9 @@ type techInfo struct {
 	se     uint8
 }
 
-// techs is the weight table documented on Grade. Weights rise with the
-// level (TestTechTable), so the technique of highest weight used is the
-// one that sets the level.
+// techs is the technique table (Techniques lists it, ExampleTechniques
+// shows it). Weights rise with the level (TestTechTable), so the technique
+// of highest weight used is the one that sets the level.
 var techs = [numTech]techInfo{
 	tFullHouse:             {"full_house", Easy, 1, "full house", 10},
 	tNakedSingle:           {"naked_single", Easy, 2, "naked single", 23},
@@ -1169,6 +1169,33 @@ var stepTable = []struct {
 	{tBUGPlus1, (*logic).bugPlus1},
 	{tSimpleColoring, (*logic).simpleColoring},
 	{tXChain, (*logic).xChain},
+}
+
+// Technique describes one technique of the logical solver behind Grade,
+// Hint and Explain.
+type Technique struct {
+	Name   string  // the API name, e.g. "x_wing"
+	Title  string  // how players call it, e.g. "X-Wing"
+	Level  Level   // the level it makes a puzzle
+	Weight float64 // its weight in Rating.Score
+	SE     float64 // its base rating on the Sudoku Explainer scale (0: none)
+}
+
+// Techniques lists the techniques in the order Grade, Hint and Explain try
+// them (cheapest first), then "search", Grade's stand-in for a cell taken
+// from the solution. Uniqueness techniques (unique_rectangle_*,
+// bug_plus_1) run only on a board known to have one solution.
+func Techniques() []Technique {
+	out := make([]Technique, 0, len(stepTable)+1)
+	add := func(tc tech) {
+		t := &techs[tc]
+		out = append(out, Technique{Name: t.name, Title: t.title, Level: t.level, Weight: t.weight, SE: float64(t.se) / 10})
+	}
+	for _, r := range stepTable {
+		add(r.tc)
+	}
+	add(tSearch)
+	return out
 }
 
 // isSingle reports whether tc places a value by itself (the singles).
