@@ -693,6 +693,57 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("the board and the status fit every screen", func(t *testing.T) {
+		screens := []struct {
+			name string
+			w, h int64
+			opts []chromedp.EmulateViewportOption
+		}{
+			{"desktop", 1280, 900, nil},
+			{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch}},
+			{"phone-landscape", 844, 390, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape}},
+		}
+		for _, shape := range []struct{ br, bc int }{{2, 3}, {3, 3}, {4, 4}} {
+			n := shape.br * shape.bc
+			p := site.open(t, browser, "/?puzzle="+patternPuzzle(shape.br, shape.bc, 0.5, uint64(40+n)))
+			p.waitGame(n, shape.br, shape.bc)
+			for _, sc := range screens {
+				p.do(chromedp.EmulateViewport(sc.w, sc.h, sc.opts...))
+				p.do(chromedp.Evaluate[chromedp.Void](`window.sudokud.fit(); window.scrollTo(0, 0)`))
+				// left, top, right, bottom of the board and the status; every
+				// cell's width and height; the viewport.
+				g := evalT[map[string][]float64](p, `(() => {
+					const box = (e) => (r => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+					const cells = Array.from(document.querySelectorAll('#board .cell'), e => e.getBoundingClientRect());
+					return {board: box(document.getElementById('board')), status: box(document.getElementById('status')),
+						cells: cells.flatMap(r => [r.width, r.height]), view: [innerWidth, innerHeight]};
+				})()`)
+				name := fmt.Sprintf("%dx%d-%s", n, n, sc.name)
+				p.shot("fit-" + name)
+				vw, vh := g["view"][0], g["view"][1]
+				for _, part := range []string{"board", "status"} {
+					r := g[part]
+					if r[0] < 0 || r[1] < 0 || r[2] > vw || r[3] > vh {
+						t.Errorf("%s: the %s (%.1f,%.1f)-(%.1f,%.1f) is not inside the %.0fx%.0f viewport", name, part, r[0], r[1], r[2], r[3], vw, vh)
+					}
+				}
+				if r := g["board"]; r[0] != float64(int(r[0])) || r[1] != float64(int(r[1])) {
+					t.Errorf("%s: the board starts at (%.2f, %.2f), between pixels", name, r[0], r[1])
+				}
+				cells := g["cells"]
+				for i, v := range cells {
+					if v != cells[0] || v != float64(int(v)) {
+						t.Errorf("%s: cell %s is %.2f px %s, want every cell %.2f px, a whole number", name, cellName(i/2, n), v, []string{"wide", "tall"}[i%2], cells[0])
+						break
+					}
+				}
+				if cells[0] < 20 {
+					t.Errorf("%s: cells of %.0f px are too small to tap", name, cells[0])
+				}
+			}
+		}
+	})
+
 	t.Run("a proxy's 502 page is reported by its status, not as HTML", func(t *testing.T) {
 		p := site.open(t, browser, "/?puzzle="+patternPuzzle(2, 3, 0.4, 19))
 		p.waitGame(6, 2, 3)

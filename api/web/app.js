@@ -20,6 +20,7 @@
     fillNotes: $('fill-notes'), checkEntries: $('check-entries'),
     confirm: $('confirm'), confirmText: $('confirm-text'), confirmYes: $('confirm-yes'), confirmNo: $('confirm-no'),
     won: $('won'), wonNew: $('won-new'), wonClose: $('won-close'),
+    boardWrap: $('board-wrap'), side: $('side'),
   };
 
   // ---- shapes ---------------------------------------------------------------
@@ -318,16 +319,64 @@
       cellEls.push(b);
     }
     el.board.replaceChildren(frag);
+    fit();
     unitList = units(game.shape);
     unitsOf = Array.from({ length: n * n }, () => []);
     for (const u of unitList) for (const i of u) unitsOf[i].push(u);
     buildPad();
   }
 
+  // ---- fit the screen: whole-pixel cells in the space the layout leaves --------
+
+  const portrait = matchMedia('(max-width: 860px) and (orientation: portrait)');
+  const short = matchMedia('(orientation: landscape) and (max-height: 560px)');
+  const MIN_CELL = 20; // smaller cells are no target for a finger: zoom in and pan
+
+  function fit() {
+    if (!game.shape) return;
+    const n = game.shape.n, thick = n >= 16 ? 2 : 3;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    el.boardWrap.style.width = el.boardWrap.style.height = '';
+    const top = el.board.getBoundingClientRect().top + window.scrollY;
+    let w, h;
+    if (short.matches) { // the rest of the page beside the board
+      w = vw - 24 - 16 - 300;
+      h = vh - top - 8;
+    } else if (portrait.matches) { // the status under the board
+      w = vw - 24;
+      h = vh - top - 84;
+    } else {
+      w = Math.min(vw, 1200) - 32 - 24 - el.side.offsetWidth;
+      h = vh - top - 12;
+    }
+    const room = Math.max(120, Math.min(w, h, n <= 9 ? 540 : n <= 15 ? 680 : 860));
+    let cell = Math.floor((room - 2 * thick) / n);
+    const zoomed = cell < MIN_CELL;
+    if (zoomed) {
+      cell = 30;
+      el.boardWrap.style.width = `${Math.max(120, w)}px`;
+      el.boardWrap.style.height = `${Math.max(120, h)}px`;
+    }
+    el.boardWrap.classList.toggle('zoomed', zoomed);
+    el.board.style.setProperty('--cell', `${cell}px`);
+    el.board.dataset.zoomed = String(zoomed);
+    // Whole pixels from the page's edge too, so that thin lines stay crisp.
+    el.board.style.translate = '';
+    const at = el.board.getBoundingClientRect();
+    el.board.style.translate = `${Math.round(at.left) - at.left}px ${Math.round(at.top) - at.top}px`;
+    $('zoom-note').hidden = !zoomed;
+  }
+  let fitting = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(fitting);
+    fitting = requestAnimationFrame(fit);
+  });
+
   function buildPad() {
     const n = game.shape.n;
     el.pad.style.setProperty('--pad-cols', n <= 4 ? 2 : n <= 9 ? 3 : n <= 16 ? 4 : 5);
     el.pad.style.setProperty('--pad-cols-narrow', Math.ceil(n / Math.ceil(n / 9)));
+    el.pad.style.setProperty('--pad-cols-wide', Math.ceil(n / Math.ceil(n / 8)));
     const keys = [];
     for (let v = 1; v <= n; v++) {
       const b = document.createElement('button');
@@ -1324,5 +1373,5 @@
   }
 
   // For people poking at the page from the console.
-  window.sudokud = { game, enterValue, newGame, hint, solve, pause };
+  window.sudokud = { game, enterValue, newGame, hint, solve, pause, fit };
 })();
