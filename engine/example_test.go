@@ -90,5 +90,9 @@ func ExampleTechniques() {
 	// bug_plus_1               hard     100  5.6
 	// simple_coloring          hard     150  6.5
 	// x_chain                  expert   180  6.6
+	// remote_pair              expert   170  6.6
+	// xy_chain                 expert   190  7.0
+	// aic                      expert   220  7.0
+	// nice_loop                expert   220  7.0
 	// search                   expert   400  0.0
 }

@@ -734,6 +734,8 @@ func (l *logic) describe(mv *move) string {
 	}
 	title := techs[mv.tech].title
 	switch mv.tech {
+	case tRemotePair, tXYChain, tAIC, tNiceLoop:
+		return l.describeChain(mv, gone)
 	case tUniqueRectangle1, tUniqueRectangle2, tUniqueRectangle3, tUniqueRectangle4, tHiddenUniqueRectangle, tBUGPlus1:
 		return l.describeUnique(mv, gone)
 	case tPointing:

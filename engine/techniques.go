@@ -1169,6 +1169,9 @@ var stepTable = []struct {
 	{tBUGPlus1, (*logic).bugPlus1},
 	{tSimpleColoring, (*logic).simpleColoring},
 	{tXChain, (*logic).xChain},
+	{tRemotePair, (*logic).remotePair},
+	{tXYChain, (*logic).xyChain},
+	{tAIC, (*logic).aic}, // also finds nice loops (tNiceLoop)
 }
 
 // Technique describes one technique of the logical solver behind Grade,
@@ -1186,13 +1189,16 @@ type Technique struct {
 // from the solution. Uniqueness techniques (unique_rectangle_*,
 // bug_plus_1) run only on a board known to have one solution.
 func Techniques() []Technique {
-	out := make([]Technique, 0, len(stepTable)+1)
+	out := make([]Technique, 0, len(stepTable)+2)
 	add := func(tc tech) {
 		t := &techs[tc]
 		out = append(out, Technique{Name: t.name, Title: t.title, Level: t.level, Weight: t.weight, SE: float64(t.se) / 10})
 	}
 	for _, r := range stepTable {
 		add(r.tc)
+		if r.tc == tAIC {
+			add(tNiceLoop) // the aic row finds nice loops too
+		}
 	}
 	add(tSearch)
 	return out
@@ -1213,8 +1219,12 @@ func (l *logic) step() (tech, bool) {
 			continue
 		}
 		if r.run(l) {
-			l.note(r.tc)
-			return r.tc, true
+			tc := r.tc
+			if !isSingle(tc) {
+				tc = l.mv.tech // a row may find more than one technique
+			}
+			l.note(tc)
+			return tc, true
 		}
 	}
 	return 0, false
