@@ -5,7 +5,9 @@ package api_test
 // the real /generate, /hint, /solve and /validate.
 //
 // They skip when chromium is not installed; .ci/run installs it. Screenshots
-// go to $SUDOKUD_ARTIFACTS (or a temporary directory) for people to look at.
+// go to $SUDOKUD_ARTIFACTS (or a temporary directory) for people to look at;
+// every state screenshotted is scanned with axe-core ($SUDOKUD_AXE_JS, see
+// axeJS), in light and dark mode where the layout is checked.
 
 import (
 	"bytes"
@@ -26,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -740,6 +743,9 @@ func TestPlaygroundBrowser(t *testing.T) {
 				if cells[0] < 20 {
 					t.Errorf("%s: cells of %.0f px are too small to tap", name, cells[0])
 				}
+				p.dark(true)
+				p.shot("fit-" + name + "-dark")
+				p.dark(false)
 			}
 		}
 	})
@@ -1126,9 +1132,30 @@ func (p *page) click(i int, sel ...string) {
 	p.do(chromedp.Click(chromedp.CSS(s), chromedp.NodeVisible))
 }
 
+// dark switches the page to the dark color scheme, or back.
+func (p *page) dark(on bool) {
+	p.t.Helper()
+	scheme := "light"
+	if on {
+		scheme = "dark"
+	}
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	}))
+}
+
 func (p *page) keys(keys string) { p.t.Helper(); p.do(chromedp.KeyEvent(keys)) }
 
+// shot saves a screenshot of the page as it is and scans that state with
+// axe-core: every state the tests look at is checked for accessibility.
 func (p *page) shot(name string) {
+	p.t.Helper()
+	if !strings.HasPrefix(name, "failed-") {
+		p.axe(name)
+	}
 	if p.shots == "" {
 		return
 	}
@@ -1143,6 +1170,45 @@ func (p *page) shot(name string) {
 		return
 	}
 	p.t.Logf("screenshot: %s", filepath.Base(file))
+}
+
+// axeJS is axe-core's axe.min.js: from $SUDOKUD_AXE_JS, else where
+// `npm install --prefix /tmp/axe axe-core` puts it. Without it the scans
+// are skipped, unless SUDOKUD_AXE_TESTS=require (as .ci/run sets it).
+var axeJS = sync.OnceValues(func() (string, error) {
+	path := os.Getenv("SUDOKUD_AXE_JS")
+	if path == "" {
+		path = "/tmp/axe/node_modules/axe-core/axe.min.js"
+	}
+	b, err := os.ReadFile(path)
+	return string(b), err
+})
+
+// axe runs axe-core on the page and fails the test on any violation.
+func (p *page) axe(state string) {
+	p.t.Helper()
+	src, err := axeJS()
+	if err != nil {
+		if os.Getenv("SUDOKUD_AXE_TESTS") == "require" {
+			p.t.Fatalf("axe-core: %v (SUDOKUD_AXE_TESTS=require)", err)
+		}
+		p.t.Logf("axe-core not found, %s not scanned: %v (npm install --prefix /tmp/axe axe-core, or set SUDOKUD_AXE_JS)", state, err)
+		return
+	}
+	if !evalT[bool](p, `typeof window.axe === 'object'`) {
+		// DevTools evaluation is not subject to the page's CSP.
+		p.do(chromedp.Evaluate[chromedp.Void](src))
+	}
+	found, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ['violations']}).then(r =>
+		r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.help + ' at ' +
+			v.nodes.slice(0, 4).map(n => n.target.join(' ') + (n.any.concat(n.all)[0] ? ' [' + n.any.concat(n.all)[0].message + ']' : '')).join('; ')))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fatal("axe-core on %s: %v", state, err)
+	}
+	for _, v := range found {
+		p.t.Errorf("axe-core, %s: %s", state, v)
+	}
 }
 
 // ---- boards -----------------------------------------------------------------

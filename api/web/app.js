@@ -470,7 +470,7 @@
     for (let v = 1; v <= game.shape.n; v++) {
       const m = document.createElement('span');
       if (marks & (1 << v)) {
-        m.textContent = sym(v);
+        m.dataset.n = sym(v);
         if (v === highlight) m.className = 'hl';
       }
       box.append(m);
