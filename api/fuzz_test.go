@@ -2,10 +2,15 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/sudokud/sudokud/engine"
 )
 
 var fuzzItems = []string{
@@ -117,6 +122,58 @@ func FuzzGenerateQuery(f *testing.F) {
 		srv.ServeHTTP(rec, req)
 		if rec.Code >= 500 || !json.Valid(rec.Body.Bytes()) {
 			t.Fatalf("?%s: %d %s", q, rec.Code, rec.Body)
+		}
+	})
+}
+
+// FuzzHintCandidates sends /hint a 4×4 board with any candidates (cells
+// separated by commas) and nudge: never a 5xx; on a board with one
+// solution, a placement is the solution's value and an elimination never
+// removes it.
+func FuzzHintCandidates(f *testing.F) {
+	f.Add("1...........3...", ",1234,1234,1234,1234,1234,1234,1234,1234,1234,1234,1234,,1234,1234,1234", false)
+	f.Add("12.4..1...4...2.", ",,3,,34,3,,3,,1,,13,,13,,", true)
+	f.Add("12.4..1...4...2.", ",,3,,34,34,,23,,13,,13,34,,13,", false)
+	f.Add("1...............", "x,y", false)
+	srv := mustNew(f, Config{SolveTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
+	f.Fuzz(func(t *testing.T, puzzle, cands string, nudge bool) {
+		body, err := json.Marshal(map[string]any{"puzzle": puzzle, "candidates": strings.Split(cands, ","), "nudge": nudge})
+		if err != nil {
+			return
+		}
+		req := httptest.NewRequest("POST", "/hint", bytes.NewReader(body))
+		req.Header.Set("Content-Type", mediaJSON)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		if rec.Code >= 500 || !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+		if rec.Code != http.StatusOK {
+			return
+		}
+		b, err := engine.ParseBoard(puzzle, engine.Shape{})
+		if err != nil {
+			t.Fatalf("%s answered 200 for an invalid board: %v", body, err)
+		}
+		res, err := engine.Solve(context.Background(), b, engine.Limits{})
+		if err != nil || !res.Unique {
+			return
+		}
+		var got stepJSON
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		switch got.Kind {
+		case engine.StepPlacement:
+			if *got.Value != res.Solution.Get(*got.Row, *got.Col) {
+				t.Fatalf("%s: %s, solution %s", body, rec.Body, res.Solution)
+			}
+		case engine.StepElimination:
+			for _, e := range got.Eliminations {
+				if slices.Contains(e.Values, res.Solution.Get(e.Row, e.Col)) {
+					t.Fatalf("%s: %s removes the solution's value (%s)", body, rec.Body, res.Solution)
+				}
+			}
 		}
 	})
 }
