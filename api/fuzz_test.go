@@ -134,6 +134,9 @@ func FuzzHintCandidates(f *testing.F) {
 	f.Add("1...........3...", ",1234,1234,1234,1234,1234,1234,1234,1234,1234,1234,1234,,1234,1234,1234", false)
 	f.Add("12.4..1...4...2.", ",,3,,34,3,,3,,1,,13,,13,,", true)
 	f.Add("12.4..1...4...2.", ",,3,,34,34,,23,,13,,13,34,,13,", false)
+	// A board with one solution (sudoku generate -size 4 -seed 1).
+	f.Add(".....3..4..3...1", "1234,1234,1234,1234,1234,,1234,1234,,1234,1234,,1234,1234,1234,", false)
+	f.Add(".....3..4..3...1", "124,1234,124,24,124,,1234,1234,,1234,12,,23,234,24,", false)
 	f.Add("1...............", "x,y", false)
 	srv := mustNew(f, Config{SolveTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, puzzle, cands string, nudge bool) {
