@@ -298,6 +298,33 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.keys("p") // 25
 		p.waitf("P entered", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').textContent === 'P'`, i))
 		p.shot("25x25")
+
+		// On a phone the cells would be too small to tap: the board is
+		// zoomed in, in a frame that pans, and a note says so.
+		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		p.do(chromedp.Evaluate[chromedp.Void](`window.sudokud.fit(); window.scrollTo(0, 0)`))
+		g := evalT[[]float64](p, `(() => {
+			const w = document.getElementById('board-wrap'), c = document.querySelector('#board .cell').getBoundingClientRect(),
+				wr = w.getBoundingClientRect(), st = document.getElementById('status').getBoundingClientRect();
+			return [c.width, w.scrollWidth - w.clientWidth, w.scrollHeight - w.clientHeight, wr.right, wr.bottom, st.bottom,
+				document.getElementById('zoom-note').checkVisibility() ? 1 : 0, document.documentElement.scrollWidth];
+		})()`)
+		p.shot("25x25-phone")
+		if g[0] < 20 {
+			t.Errorf("25x25 on a phone: cells of %.1f px", g[0])
+		}
+		if g[1] <= 0 || g[2] <= 0 || g[6] != 1 {
+			t.Errorf("25x25 on a phone: the frame pans %.0f x %.0f px, note shown %v; want a zoomed board that pans, with the note", g[1], g[2], g[6] == 1)
+		}
+		if g[3] > 390 || g[4] > 844 || g[5] > 844 || g[7] > 390 {
+			t.Errorf("25x25 on a phone: frame ends at (%.0f, %.0f), status at %.0f, page %.0f px wide; want all inside 390x844", g[3], g[4], g[5], g[7])
+		}
+		// Panning shows the last cell, which then takes a tap.
+		p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('board-wrap').scrollTo(1e6, 1e6)`))
+		p.click(25*25 - 1)
+		if got := evalT[int](p, `+document.activeElement.dataset.index`); got != 25*25-1 {
+			t.Errorf("after panning, a tap on r25c25 selected cell %d", got)
+		}
 	})
 
 	t.Run("the difficulty menu offers only the levels /shapes lists", func(t *testing.T) {
@@ -747,6 +774,67 @@ func TestPlaygroundBrowser(t *testing.T) {
 				p.shot("fit-" + name + "-dark")
 				p.dark(false)
 			}
+		}
+	})
+
+	t.Run("a chain hint draws its links, strong solid and weak dashed", func(t *testing.T) {
+		// A hard puzzle of magictour_top1465 whose first hint needs a chain.
+		const puzzle = "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........"
+		code, h := site.post(t, "/hint", map[string]any{"puzzle": puzzle})
+		if code != http.StatusOK {
+			t.Fatalf("/hint: %d %v", code, h)
+		}
+		var links []map[string]any
+		steps, _ := h["steps"].([]any)
+		for _, st := range append([]any{h}, steps...) {
+			if pt, ok := st.(map[string]any)["pattern"].(map[string]any); ok {
+				for _, l := range pt["links"].([]any) {
+					links = append(links, l.(map[string]any))
+				}
+			}
+		}
+		if len(links) == 0 {
+			t.Fatalf("/hint on %s draws no links any more: %v", puzzle, h)
+		}
+		strong := 0
+		for _, l := range links {
+			if l["strong"] == true {
+				strong++
+			}
+		}
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(9, 3, 3)
+		p.click(-1, "#hint")
+		p.waitf("hint shown", `document.getElementById('hint').textContent === 'Apply hint' && !document.body.classList.contains('busy')`)
+		got := evalT[[]int](p, `[document.querySelectorAll('#board svg.pattern line.link').length, document.querySelectorAll('#board svg.pattern line.strong').length,
+			document.querySelectorAll('#board svg.pattern line.weak').length]`)
+		if got[0] != len(links) || got[1] != strong || got[2] != len(links)-strong {
+			t.Errorf("drawn %d links (%d strong, %d weak), /hint has %d (%d strong)", got[0], got[1], got[2], len(links), strong)
+		}
+		// Each line runs from the cell of its link's first node towards the
+		// cell of its second (in board units: a cell is 1×1).
+		ends := evalT[[]float64](p, `Array.from(document.querySelectorAll('#board svg.pattern line.link'), l => ['x1','y1','x2','y2'].map(a => +l.getAttribute(a))).flat()`)
+		for i, l := range links {
+			if 4*i+3 >= len(ends) {
+				break
+			}
+			for j, node := range []string{"from", "to"} {
+				cells := l[node].(map[string]any)["cells"].([]any)
+				if len(cells) != 1 {
+					continue // a group's line starts between its cells
+				}
+				c := cells[0].(map[string]any)
+				x, y := ends[4*i+2*j], ends[4*i+2*j+1]
+				if col, row := c["col"].(float64), c["row"].(float64); x < col || x > col+1 || y < row || y > row+1 {
+					t.Errorf("link %d: its %s end (%.2f, %.2f) is not in r%.0fc%.0f", i, node, x, y, row+1, col+1)
+				}
+			}
+		}
+		p.shot("9x9-chain-hint")
+		p.click(-1, "#hint")
+		p.waitf("hint applied", `document.querySelector('#board .cell.hint') !== null`)
+		if n := evalT[int](p, `document.querySelectorAll('#board svg.pattern').length`); n != 0 {
+			t.Errorf("the pattern stays drawn after the hint is applied")
 		}
 	})
 

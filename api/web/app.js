@@ -355,7 +355,7 @@
     if (zoomed) {
       cell = 30;
       el.boardWrap.style.width = `${Math.max(120, w)}px`;
-      el.boardWrap.style.height = `${Math.max(120, h)}px`;
+      el.boardWrap.style.height = `${Math.max(120, h - 56)}px`; // the note under it says why
     }
     el.boardWrap.classList.toggle('zoomed', zoomed);
     el.board.style.setProperty('--cell', `${cell}px`);
@@ -912,7 +912,9 @@
     });
   }
 
-  const techName = (t) => t.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  // techName writes a technique for people: x_wing → X wing, aic → AIC.
+  const techName = (t) => t.split('_').map((w, i) =>
+    (w.length <= 3 && !['of', 'and', 'the', 'one', 'two'].includes(w) && w.length > 1 ? w.toUpperCase() : i ? w : w[0].toUpperCase() + w.slice(1))).join(' ');
 
   // hintMarks maps a cell to the class that shows its part in the hint:
   // the units looked at, the pattern's cells, fins, sets, eliminations and
