@@ -288,7 +288,7 @@ func (g *generator) attempt(level Level) (Puzzle, bool, error) {
 		if len(batch) == 0 {
 			break
 		}
-		l, ok, err := g.levelAtMost(puz, level)
+		l, ok, err := g.levelAtMost(puz, level, true)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -300,7 +300,7 @@ func (g *generator) attempt(level Level) (Puzzle, bool, error) {
 		lo, hi := 0, len(batch)
 		for hi-lo > 1 {
 			mid := (lo + hi) / 2
-			l, ok, err := g.levelAtMost(g.prefix(best, batch[:mid]), level)
+			l, ok, err := g.levelAtMost(g.prefix(best, batch[:mid]), level, true)
 			if err != nil {
 				return Puzzle{}, false, err
 			}
@@ -332,7 +332,7 @@ func (g *generator) attempt(level Level) (Puzzle, bool, error) {
 			}
 			p := over
 			restoreGroup(&p, &g.sol, gr)
-			l, ok, err := g.levelAtMost(p, level)
+			l, ok, err := g.levelAtMost(p, level, true)
 			if err != nil {
 				return Puzzle{}, false, err
 			}
@@ -370,7 +370,7 @@ func (g *generator) greedy(puz Board, level Level) (Puzzle, bool, error) {
 			}
 		}
 		clearGroup(&puz, gr)
-		l, ok, err := g.levelAtMost(puz, level)
+		l, ok, err := g.levelAtMost(puz, level, false)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -391,12 +391,19 @@ func (g *generator) greedy(puz Board, level Level) (Puzzle, bool, error) {
 // It runs the grader's logical solver (the loop of Grade) but stops at the
 // first step that uses a technique above max, or at the first stall when
 // max is below Expert (a stall makes a puzzle expert); a stall takes the
-// cell from g.sol rather than from a search.
-func (g *generator) levelAtMost(puz Board, max Level) (Level, bool, error) {
+// cell from g.sol rather than from a search. unique says that g.sol is
+// known to be puz's only solution, which lets uniqueness techniques and
+// forcing run; greedy, which leaves that to the logic to prove, says no.
+func (g *generator) levelAtMost(puz Board, max Level, unique bool) (Level, bool, error) {
 	g.spent += gradeCost * int64(g.t.cells)
 	l := &g.logic
 	l.batch = true
 	l.init(&puz)
+	l.unique = unique
+	l.limits = limits{nodes: gradeNodes, ctx: g.ctx}
+	if max < Expert {
+		l.cap = max
+	}
 	lv, steps := Easy, 0
 	for l.empty > 0 && !l.bad {
 		tc, ok := l.step()
@@ -470,7 +477,7 @@ func (g *generator) accept(puz Board, level Level) (Puzzle, bool, error) {
 // grade grades a puzzle known to have one solution. A grade that exceeds
 // the search budget counts as harder than every level.
 func (g *generator) grade(puz Board) (Rating, error) {
-	r, err := Grade(g.ctx, puz, Limits{MaxNodes: gradeNodes})
+	r, err := grade(g.ctx, puz, Limits{MaxNodes: gradeNodes}, true, &g.sol)
 	if err != nil {
 		if g.ctx.Err() != nil {
 			return Rating{}, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, g.ctx.Err())

@@ -33,25 +33,35 @@ type Rating struct {
 // all steps of their weights. Rating.Hardest is the technique of highest
 // weight used and Rating.SE the highest SE rating of a step (a step may
 // rate above its technique's base, a longer chain for one).
-// When no technique makes progress the most constrained empty cell (fewest
-// candidates, first in row-major order) is taken from the solution and
-// counted as "search", and logic resumes; such a puzzle is expert.
 //
-// Every technique is a sound deduction (none assumes a unique solution), so
-// on a board with several solutions logic stalls before the grid is full;
-// the missing cells are then taken from the lexicographically smallest
-// solution (as Solve returns it) and the board rates expert. Grade does not
-// count solutions: use CountSolutions for that.
+// Grade first solves b. On a board with one solution (the puzzles of
+// Generate, and most that players enter) logic alone finishes it:
+// uniqueness techniques may run, and past every chain the forcing chains
+// and, as the last resort, forcing nets, which always make progress on
+// such a board (see tech_forcing.go), so "search" never appears in its
+// rating. Their cost is bounded by lim (one node per branch followed) and
+// ctx; when that budget runs out Grade fails with ErrSearchLimit rather
+// than guess.
+//
+// A board with several solutions has no logical solution: uniqueness
+// techniques, forcing chains and nets do not run on it, logic stalls
+// before the grid is full, and each time it does the most constrained
+// empty cell (fewest candidates, first in row-major order) is taken from
+// the lexicographically smallest solution (as Solve returns it), counted
+// as "search", and logic resumes. "search" in a rating therefore means
+// the board has several solutions; such a board rates expert.
 //
 // Errors: ErrInvalidBoard (a *BoardError) for a value above N,
 // ErrConflict (a *ConflictError) for givens that break a rule,
-// ErrUnsolvable when logic proves a contradiction or the board has no
-// solution, ErrSearchLimit when the search for a stalled board exceeds
-// lim or ctx is done. A full valid grid rates easy with score 0.
+// ErrUnsolvable when the board has no solution, ErrSearchLimit when the
+// search for a solution, or the forcing techniques, exceed lim or ctx is
+// done. A full valid grid rates easy with score 0.
 //
-// Cost: a 9×9 solved by singles takes microseconds; Solve is only called
-// when logic stalls. Grade reuses pooled candidate states and allocates
-// the Techniques map.
+// Cost: a search for two solutions, then the logic: microseconds for a
+// 9×9 solved by singles; a forcing chain follows every candidate of the
+// grid (about a millisecond on 9×9), a forcing net of depth 2 up to the
+// square of that (the hardest known 9×9 puzzles take under a second).
+// Grade reuses pooled candidate states and allocates the Techniques map.
 func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if !b.shape.valid() {
 		return Rating{}, boardError("invalid board shape " + b.shape.Box())
@@ -62,9 +72,20 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if cs := Conflicts(b); cs != nil {
 		return Rating{}, &ConflictError{Conflicts: cs}
 	}
+	res, err := Solve(ctx, b, lim)
+	if err != nil {
+		return Rating{}, err
+	}
+	return grade(ctx, b, lim, res.Unique, &res.Solution)
+}
+
+// grade is Grade for a board without conflicts whose solution sol is
+// known, and known to be its only one when unique.
+func grade(ctx context.Context, b Board, lim Limits, unique bool, sol *Board) (Rating, error) {
 	l := getLogic(&b, true)
 	defer putLogic(l)
-	var sol *Board
+	l.unique = unique
+	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	steps := 0
 	for l.empty > 0 && !l.bad {
 		tc, ok := l.step()
@@ -72,8 +93,7 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 			break
 		}
 		// Singles are cheap, so the context is looked at every 64 of
-		// them; any other step, and a stall above all, has run costlier
-		// techniques (a stall, all of them: tens of milliseconds on 25×25).
+		// them; any other step has run costlier techniques.
 		if steps++; !ok || tc > tHiddenSingle || steps&63 == 0 {
 			if err := ctx.Err(); err != nil {
 				return Rating{}, fmt.Errorf("%w: %v", ErrSearchLimit, err)
@@ -82,12 +102,12 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 		if ok {
 			continue
 		}
-		if sol == nil {
-			res, err := Solve(ctx, b, lim)
-			if err != nil {
-				return Rating{}, err
-			}
-			sol = &res.Solution
+		if l.exhausted {
+			return Rating{}, fmt.Errorf("%w: the logical solver's budget ran out", ErrSearchLimit)
+		}
+		if unique {
+			// Forcing nets always progress on a board with one solution.
+			return Rating{}, fmt.Errorf("engine: logic stalled on a board with one solution")
 		}
 		c := l.mostConstrained()
 		l.counts[tSearch]++

@@ -177,6 +177,7 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 	l := getLogic(&b, false)
 	defer putLogic(l)
 	l.unique = unique
+	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	if opt.Candidates != nil {
 		return l.candidateHint(ctx, b, &sol, opt.Candidates, lim)
 	}
@@ -375,6 +376,7 @@ func Explain(ctx context.Context, b Board, lim Limits) ([]Step, error) {
 	l := getLogic(&b, false)
 	defer putLogic(l)
 	l.unique = unique
+	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	var (
 		steps  []Step
 		before [MaxCells]uint32
@@ -762,6 +764,8 @@ func (l *logic) describe(mv *move) string {
 		return fmt.Sprintf("an XYZ-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone)
 	case tXChain:
 		return fmt.Sprintf("an X-Chain of %ss (%s): one of its ends holds %s, which %s", values(mv.digits), pattern, values(mv.digits), gone)
+	case tCellForcingChain, tUnitForcingChain, tDigitForcingChain, tForcingNet:
+		return l.describeForcing(mv)
 	case tSimpleColoring:
 		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
 	}

@@ -146,9 +146,10 @@ type move struct {
 	elims   [16]int16  // cells that lost candidates (the first 16)
 	emask   [16]uint32 // the values each of elims lost
 	nelims  int
-	removed uint32 // values removed
-	total   int    // cells that lost candidates (all of them)
-	pattern        // links, fins, sets and units (pattern.go)
+	removed uint32     // values removed
+	total   int        // cells that lost candidates (all of them)
+	pattern            // links, fins, sets and units (pattern.go)
+	forcing forcingRec // forcing chains and nets (tech_forcing.go)
 }
 
 // logic is the candidate state of the logical solver. It is large (it
@@ -165,6 +166,7 @@ type logic struct {
 	// the rating's running maxima (note)
 	maxSE   uint8 // Sudoku Explainer rating in tenths
 	hardest tech  // the technique of highest weight used, if used
+	limits        // the forcing techniques' budget (tech_forcing.go)
 	used    bool
 	mv      move
 	val     [MaxCells]uint8
@@ -229,6 +231,7 @@ func (l *logic) init(b *Board) {
 	l.empty = 0
 	l.bad = false
 	l.unique = false
+	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
 	l.maxSE, l.hardest, l.used = 0, 0, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
@@ -402,6 +405,16 @@ func (l *logic) fullHouse() bool {
 // nakedSingle places a cell that has one candidate left.
 func (l *logic) nakedSingle() bool {
 	found := false
+	// Sudoku Explainer rates a naked single 2.3, but takes a hidden single
+	// (1.2 to 1.5) first when there is one: a sweep made while there is
+	// one is rated as a hidden single.
+	if l.maxSE < techs[tNakedSingle].se && l.hiddenAvailable() {
+		defer func() {
+			if found {
+				l.mv.se = techs[tHiddenSingle].se
+			}
+		}()
+	}
 	for c := 0; c < l.t.cells; c++ {
 		if l.val[c] != 0 {
 			continue
@@ -420,6 +433,26 @@ func (l *logic) nakedSingle() bool {
 		}
 	}
 	return found
+}
+
+// hiddenAvailable reports whether the grid has a hidden single.
+func (l *logic) hiddenAvailable() bool {
+	t := l.t
+	for u := 0; u < 3*l.n; u++ {
+		if l.uempty[u] == 0 {
+			continue
+		}
+		var once, twice uint32
+		for _, c := range t.unit(u) {
+			m := l.cand[c]
+			twice |= once & m
+			once |= m
+		}
+		if once&^twice != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hiddenSingle places a value that fits only one cell of a unit. Boxes are
@@ -1172,6 +1205,10 @@ var stepTable = []struct {
 	{tRemotePair, (*logic).remotePair},
 	{tXYChain, (*logic).xyChain},
 	{tAIC, (*logic).aic}, // also finds nice loops (tNiceLoop)
+	{tDigitForcingChain, func(l *logic) bool { return l.forcingChain(tDigitForcingChain) }},
+	{tCellForcingChain, func(l *logic) bool { return l.forcingChain(tCellForcingChain) }},
+	{tUnitForcingChain, func(l *logic) bool { return l.forcingChain(tUnitForcingChain) }},
+	{tForcingNet, (*logic).forcingNet},
 }
 
 // Technique describes one technique of the logical solver behind Grade,
@@ -1186,8 +1223,9 @@ type Technique struct {
 
 // Techniques lists the techniques in the order Grade, Hint and Explain try
 // them (cheapest first), then "search", Grade's stand-in for a cell taken
-// from the solution. Uniqueness techniques (unique_rectangle_*,
-// bug_plus_1) run only on a board known to have one solution.
+// from the solution on a board with several solutions. Uniqueness
+// techniques (unique_rectangle_*, bug_plus_1), forcing chains and forcing
+// nets run only on a board known to have one solution.
 func Techniques() []Technique {
 	out := make([]Technique, 0, len(stepTable)+2)
 	add := func(tc tech) {
@@ -1214,6 +1252,9 @@ func isSingle(tc tech) bool { return tc <= tHiddenSingle }
 // hardest technique (highest weight).
 func (l *logic) step() (tech, bool) {
 	for i := range stepTable {
+		if l.cap != 0 && stepFloor[i] > l.cap {
+			return 0, false // every technique left is above the cap
+		}
 		r := &stepTable[i]
 		if !l.unique && isUniqueness(r.tc) {
 			continue
