@@ -922,11 +922,10 @@
   function hintMarks(res, onBoard) {
     const n = game.shape.n, marks = new Map();
     const steps = [res, ...(res.steps || [])];
-    for (const st of steps) {
-      for (const u of st.units || []) {
-        const list = u.kind === 'row' ? unitList[u.index] : u.kind === 'column' ? unitList[n + u.index] : unitList[2 * n + u.index];
-        for (const i of list || []) if (!marks.has(i)) marks.set(i, 'hint-unit');
-      }
+    // The units of the hint itself; its steps' units would cover the board.
+    for (const u of res.units || []) {
+      const list = u.kind === 'row' ? unitList[u.index] : u.kind === 'column' ? unitList[n + u.index] : unitList[2 * n + u.index];
+      for (const i of list || []) marks.set(i, 'hint-unit');
     }
     for (const st of steps) {
       for (const e of st.eliminations || []) if (onBoard(e)) marks.set(e.row * n + e.col, 'hint-elim');
