@@ -12,7 +12,7 @@
 #
 # For every level the script generates N puzzles ('sudoku generate -size 9
 # -j 1'), rates them with 'sudoku rate' (level, score and, where the
-# grader prints it, se=) and with Sudoku Explainer 1.2.1.3's serate (%r: the
+# grader prints it, se) and with Sudoku Explainer 1.2.1.3's serate (%r: the
 # hardest step of its solution path), and prints per level SE's min, median
 # and max and ours; then, over all puzzles, the share whose se is within 0.5
 # of SE's rating and the Spearman rank correlation (ties averaged) between
@@ -72,11 +72,13 @@ for level in "${levels[@]}"; do
 	java -Xrs -cp "$SE_CLASSPATH" diuf.sudoku.test.serate --format='%r' --input="$tmp/p" >"$tmp/se" 2>/dev/null
 	[ "$(wc -l <"$tmp/se")" -eq "$n" ] || { echo "se_compare.sh: serate rated $(wc -l <"$tmp/se") of $n $level puzzles" >&2; exit 1; }
 	# puzzle se_ours se_explainer score level techniques...
+	# rate prints "level score se hardest technique=count ..." (before
+	# issue 30: "level score technique=count ...", no se).
 	paste -d' ' "$tmp/p" "$tmp/se" "$tmp/r" | awk '{
-		ours = "-"
-		for (i = 5; i <= NF; i++) if ($i ~ /^se=/) ours = substr($i, 4)
+		ours = "-"; first = 5
+		if ($5 ~ /^[0-9]+\.[0-9]+$/) { ours = $5; first = 6 }
 		line = $1 " " ours " " $2 " " $4 " " $3
-		for (i = 5; i <= NF; i++) if ($i !~ /^se=/) line = line " " $i
+		for (i = first; i <= NF; i++) line = line " " $i
 		print line
 	}' >"$tmp/rows"
 	[ -z "$keep" ] || cp "$tmp/rows" "$keep/$level.txt"
