@@ -94,9 +94,9 @@ func ExampleTechniques() {
 	// xy_chain                 expert   190  7.0
 	// aic                      expert   220  7.0
 	// nice_loop                expert   220  7.0
-	// digit_forcing_chain      expert   280  7.5
-	// cell_forcing_chain       expert   280  7.8
-	// unit_forcing_chain       expert   280  7.8
-	// forcing_net              expert   350  8.5
+	// digit_forcing_chain      expert   280  8.0
+	// cell_forcing_chain       expert   280  8.2
+	// unit_forcing_chain       expert   280  8.2
+	// forcing_net              expert   350  9.0
 	// search                   expert   400  0.0
 }

@@ -119,10 +119,10 @@ var techs = [numTech]techInfo{
 	tNiceLoop:              {"nice_loop", Expert, 220, "nice loop", 70},
 	tALSXZ:                 {"als_xz", Expert, 230, "ALS-XZ", 70},
 	tALSXYWing:             {"als_xy_wing", Expert, 250, "ALS-XY-Wing", 72},
-	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 78},
-	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 78},
-	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 75},
-	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 85},
+	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 82},
+	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 82},
+	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 80},
+	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 90},
 	tBudgetExhausted:       {"budget_exhausted", Expert, 400, "budget exhausted", 0},
 	tSearch:                {"search", Expert, 400, "search", 0},
 }
@@ -433,6 +433,17 @@ func (l *logic) nakedSingle() bool {
 		}
 	}
 	return found
+}
+
+// directSE is Sudoku Explainer's rating (tenths) of a locked-candidates or
+// subset step that leads straight to a hidden single: it rates those
+// "direct" variants lower (direct pointing 1.7, direct hidden pair 2.0,
+// direct hidden triple 2.5) and takes them first. A naked pair or triple
+// that does so rates as the direct hidden set in its unit's other cells.
+var directSE = [numTech]uint8{
+	tPointing: 17, tClaiming: 17,
+	tNakedPair: 20, tHiddenPair: 20,
+	tNakedTriple: 25, tHiddenTriple: 25,
 }
 
 // hiddenAvailable reports whether the grid has a hidden single.
@@ -1282,6 +1293,9 @@ func (l *logic) note(tc tech) {
 		se = l.mv.se
 	}
 	if se > l.maxSE {
+		if d := directSE[tc]; d != 0 && l.hiddenAvailable() {
+			se = max(d, l.maxSE)
+		}
 		l.maxSE = se
 	}
 	if !l.used || techs[tc].weight > techs[l.hardest].weight {
