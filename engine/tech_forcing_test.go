@@ -186,3 +186,30 @@ func TestLogicFinishesDataSets(t *testing.T) {
 			total[tForcingNet], total[tCellForcingChain]+total[tUnitForcingChain]+total[tDigitForcingChain])
 	}
 }
+
+// TestGeneratedNeverSearch: a generated puzzle of any shape and level has
+// one solution, so its rating (Generate's, and Grade's again) never holds
+// "search".
+func TestGeneratedNeverSearch(t *testing.T) {
+	shapes := Shapes()
+	if testing.Short() {
+		shapes = []Shape{{6, 2, 3}, {9, 3, 3}, {12, 4, 3}}
+	}
+	for _, s := range shapes {
+		for _, lv := range LevelsOf(s) {
+			for seed := uint64(1); seed <= 2; seed++ {
+				p, err := Generate(context.Background(), rand.New(rand.NewPCG(seed, 31)), Options{Shape: s, Level: lv})
+				if err != nil {
+					t.Fatalf("%v %v seed %d: %v", s, lv, seed, err)
+				}
+				r, err := Grade(context.Background(), p.Puzzle, Limits{})
+				if err != nil {
+					t.Fatalf("%v %v seed %d: %v", s, lv, seed, err)
+				}
+				if p.Rating.Techniques["search"] != 0 || r.Techniques["search"] != 0 || r.Level != lv {
+					t.Errorf("%v %v seed %d: generated %+v, graded %+v", s, lv, seed, p.Rating, r)
+				}
+			}
+		}
+	}
+}
