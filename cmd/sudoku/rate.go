@@ -25,9 +25,10 @@ weights, which ranks puzzles within a level), an estimate of the Sudoku
 Explainer rating (the highest rating of a step, one decimal), the hardest
 technique used ("-" for a full grid) and every technique used with how
 often, by name.
-"search" among them means logic stalled and a cell was taken from the
-solution (the puzzle is expert). A puzzle with several solutions is rated
-as the grader rates it (expert, with search). A puzzle that cannot be rated
+A puzzle with one solution is rated by logic alone (forcing chains and
+nets last); "search" among the techniques means the puzzle has several
+solutions: logic stalled and cells were taken from the smallest solution
+(the puzzle is expert). A puzzle that cannot be rated
 gets "error <code>: <detail>" with code conflict, unsolvable, search_limit
 or invalid_board. A summary with the count per level goes to stderr.
 Exit status 0 when every line was processed, even if puzzles failed; 1 for
@@ -38,7 +39,7 @@ const rated = 0 // outcome kind of a rated line; the failures are the fail kinds
 func runRate(ctx context.Context, name string, args []string, std stdio) int {
 	fs := newFlagSet(name, rateUsage, std.err)
 	cfg, code, ok := parsePuzzleFlags(fs, args, std, name, "rate",
-		"node budget of the search a stalled puzzle needs; past it the puzzle fails with search_limit")
+		"node budget of the search for the solutions and of forcing chains and nets; past it the puzzle fails with search_limit")
 	if !ok {
 		return code
 	}
