@@ -334,6 +334,13 @@ func (l *logic) revealFrom(sol *Board) Step {
 	st := Step{Kind: StepPlacement, Row: row, Col: col, Value: v, Technique: "solution",
 		Cells: []Cell{{row, col}}}
 	k := popcount(l.cand[c])
+	if l.exhausted {
+		// A board with one solution: logic gave up for the budget.
+		st.Technique = techs[tBudgetExhausted].name
+		st.Explanation = fmt.Sprintf("%s holds %s in the solution: the request's budget ran out before logic found the next step (with %d candidates it is the most constrained cell)",
+			CellName(row, col), sym(v), k)
+		return st
+	}
 	st.Explanation = fmt.Sprintf("%s holds %s in the solution: no technique this engine knows makes progress, and with %d candidates it is the most constrained cell",
 		CellName(row, col), sym(v), k)
 	return st

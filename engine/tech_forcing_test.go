@@ -213,3 +213,19 @@ func TestGeneratedNeverSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestHintBudgetExhausted: a hint on a board that needs forcing nets, with
+// a budget that suffices for the search but not for the nets, says that
+// the budget ran out (technique budget_exhausted) instead of passing the
+// revealed cell off as a logical step.
+func TestHintBudgetExhausted(t *testing.T) {
+	b := loadBoards(t, "9x9/forum_hardest_1905_11plus.txt", 1)[0]
+	sol := mustSolve(t, b)
+	st, err := Hint(context.Background(), b, HintOptions{}, Limits{MaxNodes: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Technique != "budget_exhausted" || st.Kind != StepPlacement || sol.At(st.Row*9+st.Col) != st.Value {
+		t.Errorf("hint %+v", st)
+	}
+}
