@@ -229,3 +229,23 @@ func TestHintBudgetExhausted(t *testing.T) {
 		t.Errorf("hint %+v", st)
 	}
 }
+
+// TestInitClearsTrialSkip: a pooled state left by a Hint trial (skip > 0)
+// is loaded afresh; a leftover skip made the forcing techniques, which
+// offer one instance, decline, and Hint revealed cells of boards with one
+// solution.
+func TestInitClearsTrialSkip(t *testing.T) {
+	b := loadBoards(t, "9x9/forum_hardest_1106.txt", 1)[0]
+	l := new(logic)
+	l.skip = 3
+	l.init(&b)
+	l.unique = true
+	sol := mustSolve(t, b)
+	for l.empty > 0 {
+		tc, ok := l.step()
+		if !ok || l.bad {
+			t.Fatalf("stalled (skip %d)", l.skip)
+		}
+		checkState(t, l, sol, tc)
+	}
+}

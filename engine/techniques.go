@@ -231,6 +231,7 @@ func (l *logic) init(b *Board) {
 	l.empty = 0
 	l.bad = false
 	l.unique = false
+	l.skip, l.nundo = 0, 0 // a pooled state may come from a Hint trial
 	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
 	l.maxSE, l.hardest, l.used = 0, 0, false
