@@ -773,6 +773,8 @@ func (l *logic) describe(mv *move) string {
 		return fmt.Sprintf("an X-Chain of %ss (%s): one of its ends holds %s, which %s", values(mv.digits), pattern, values(mv.digits), gone)
 	case tCellForcingChain, tUnitForcingChain, tDigitForcingChain, tForcingNet:
 		return l.describeForcing(mv)
+	case tSkyscraper, tTwoStringKite, tTurbotFish, tEmptyRectangle:
+		return l.describeSingleDigit(mv, gone)
 	case tSimpleColoring:
 		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
 	}
