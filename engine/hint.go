@@ -775,6 +775,8 @@ func (l *logic) describe(mv *move) string {
 		return l.describeForcing(mv)
 	case tSkyscraper, tTwoStringKite, tTurbotFish, tEmptyRectangle:
 		return l.describeSingleDigit(mv, gone)
+	case tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish:
+		return l.describeFinnedFish(mv, gone)
 	case tSimpleColoring:
 		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
 	}
