@@ -777,6 +777,8 @@ func (l *logic) describe(mv *move) string {
 		return l.describeSingleDigit(mv, gone)
 	case tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish:
 		return l.describeFinnedFish(mv, gone)
+	case tWWing, tWXYZWing:
+		return l.describeWing(mv, gone)
 	case tSimpleColoring:
 		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
 	}

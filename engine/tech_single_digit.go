@@ -301,11 +301,23 @@ func (l *logic) describeSingleDigit(mv *move, gone string) string {
 	}
 	a, b, c, e := int(mv.cells[0]), int(mv.cells[1]), int(mv.cells[2]), int(mv.cells[3])
 	ux, uy := int(mv.pattern.units[0]), int(mv.pattern.units[1])
-	kind := 2 // the kite's weak link is in a box
-	if mv.tech == tSkyscraper {
+	kind := 0 // the first unit b and c share
+	switch mv.tech {
+	case tSkyscraper:
 		kind = 1 - l.unitKind(ux) // the crossing line
+	case tTwoStringKite:
+		kind = 2
 	}
 	join := l.sharedUnit(b, c, kind)
-	return fmt.Sprintf("a %s on %s: %s, strong links in %s and %s joined in %s; %s or %s holds %s, which %s",
-		title, v, l.chainText(&mv.pattern), l.unitName(ux), l.unitName(uy), l.unitName(join), l.cellName(a), l.cellName(e), v, gone)
+	return fmt.Sprintf("a %s on %s: %s, strong links in %s joined in %s; %s or %s holds %s, which %s",
+		title, v, l.chainText(&mv.pattern), l.unitPair(ux, uy), l.unitName(join), l.cellName(a), l.cellName(e), v, gone)
+}
+
+// unitPair names two units: "rows 1 and 5", "row 2 and column 4".
+func (l *logic) unitPair(u, w int) string {
+	if k := l.unitKind(u); k == l.unitKind(w) {
+		kinds := [3]string{"rows", "columns", "boxes"}
+		return fmt.Sprintf("%s %d and %d", kinds[k], u-k*l.n+1, w-k*l.n+1)
+	}
+	return l.unitName(u) + " and " + l.unitName(w)
 }
