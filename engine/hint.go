@@ -779,6 +779,8 @@ func (l *logic) describe(mv *move) string {
 		return l.describeFinnedFish(mv, gone)
 	case tWWing, tWXYZWing:
 		return l.describeWing(mv, gone)
+	case tALSXZ, tALSXYWing:
+		return l.describeALS(mv, gone)
 	case tSimpleColoring:
 		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
 	}
