@@ -41,7 +41,16 @@ type als struct {
 	u     int16
 	cand  uint32
 	reach uint32 // the values with targets: the only ones a rule can remove
+	// rows and columns (bits 0… and 32…) of the cells and of all the
+	// targets: two cell sets meet only if these meet in both halves
+	rc, seenRC uint64
 }
+
+// rcOf returns the rows and columns summary of cell c.
+func (l *logic) rcOf(c int) uint64 { return 1<<(c/l.n) | 1<<(32+c%l.n) }
+
+// mayMeet reports whether cell sets with summaries x and y may meet.
+func mayMeet(x, y uint64) bool { m := x & y; return uint32(m) != 0 && m>>32 != 0 }
 
 // alsScratch is the working storage of an ALS search, pooled apart from
 // logic so that copies of a logic state stay small. It caches the sets and
@@ -54,9 +63,10 @@ type alsScratch struct {
 	sets  [alsMax]als
 	nsets int
 	nodes int
-	w     int      // words per cell bitset on this board
-	bits  []uint64 // per set, stride words: its cells, then per value its holders and targets
-	ucand []uint64 // per unit and value (u*MaxSize+d), w words: the unit's cells with the value
+	w     int                 // words per cell bitset on this board
+	bits  []uint64            // per set, stride words: its cells, then per value its holders and targets
+	ucand []uint64            // per unit and value (u*MaxSize+d), w words: the unit's cells with the value
+	built [3 * MaxSize]uint32 // the values of each unit whose ucand is built
 	// edges: the pairs of disjoint sets with restricted common candidates
 	edges   [alsMaxEdges]alsEdge
 	nedges  int
@@ -121,18 +131,6 @@ func (l *logic) collectALS(sc *alsScratch) {
 	t := l.t
 	sc.nsets, sc.nodes = 0, 0
 	sc.w = (t.cells + 63) / 64
-	if need := 3 * l.n * MaxSize * sc.w; len(sc.ucand) < need {
-		sc.ucand = make([]uint64, need)
-	}
-	clear(sc.ucand[:3*l.n*MaxSize*sc.w])
-	for c := 0; c < t.cells; c++ {
-		for m := l.cand[c]; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros32(m)
-			for _, u := range t.cellUnits[c] {
-				setBit(sc.ucand[(int(u)*MaxSize+d)*sc.w:], c)
-			}
-		}
-	}
 	var cells [MaxSize]int16
 	for u := 0; u < 3*l.n; u++ {
 		k := 0
@@ -145,6 +143,21 @@ func (l *logic) collectALS(sc *alsScratch) {
 		var cur als
 		cur.u = int16(u)
 		l.alsRec(sc, &cur, cells[:k], 0)
+	}
+	if sc.nsets == 0 {
+		return
+	}
+	// The sets' bitsets, from the units' cells per value, each built when
+	// first needed.
+	if need := 3 * l.n * MaxSize * sc.w; len(sc.ucand) < need {
+		sc.ucand = make([]uint64, need)
+	}
+	clear(sc.built[:3*l.n])
+	if need := sc.nsets * sc.stride(); len(sc.bits) < need {
+		sc.bits = append(sc.bits, make([]uint64, need-len(sc.bits))...)
+	}
+	for i := 0; i < sc.nsets; i++ {
+		l.alsBits(sc, i)
 	}
 }
 
@@ -161,7 +174,8 @@ func (l *logic) alsRec(sc *alsScratch, cur *als, cells []int16, start int) {
 		cur.n++
 		if pc := popcount(cur.cand); pc <= alsMaxCells+1 {
 			if pc == int(cur.n)+1 && l.alsOwnUnit(cur) {
-				l.alsAdd(sc, cur)
+				sc.sets[sc.nsets] = *cur
+				sc.nsets++
 			}
 			if int(cur.n) < alsMaxCells {
 				l.alsRec(sc, cur, cells, i+1)
@@ -194,20 +208,31 @@ func (l *logic) alsOwnUnit(cur *als) bool {
 	return true
 }
 
-// alsAdd appends cur to the sets with its bitsets.
-func (l *logic) alsAdd(sc *alsScratch, cur *als) {
-	i := sc.nsets
-	sc.nsets++
-	sc.sets[i] = *cur
-	a := &sc.sets[i]
-	if need := sc.nsets * sc.stride(); len(sc.bits) < need {
-		sc.bits = append(sc.bits, make([]uint64, need-len(sc.bits))...)
+// unitCands returns the cells of unit u with value d+1 as a bitset.
+func (l *logic) unitCands(sc *alsScratch, u, d int) []uint64 {
+	b := sc.ucand[(u*MaxSize+d)*sc.w : (u*MaxSize+d+1)*sc.w]
+	if sc.built[u]&(1<<d) == 0 {
+		sc.built[u] |= 1 << d
+		clear(b)
+		for _, c := range l.t.unit(u) {
+			if l.cand[c]&(1<<d) != 0 {
+				setBit(b, int(c))
+			}
+		}
 	}
+	return b
+}
+
+// alsBits fills the bitsets and summaries of set i.
+func (l *logic) alsBits(sc *alsScratch, i int) {
+	a := &sc.sets[i]
+	a.reach, a.rc, a.seenRC = 0, 0, 0
 	o := i * sc.stride()
 	clear(sc.bits[o : o+sc.stride()])
 	cs := sc.cellsOf(i)
 	for _, c := range a.cells[:a.n] {
 		setBit(cs, int(c))
+		a.rc |= l.rcOf(int(c))
 	}
 	k := 0
 	for m := a.cand; m != 0; m &= m - 1 {
@@ -235,7 +260,7 @@ func (l *logic) alsAdd(sc *alsScratch, cur *als) {
 		ts := sc.targetsOf(i, k)
 		for _, u := range shared {
 			if u >= 0 {
-				uc := sc.ucand[(int(u)*MaxSize+d)*sc.w:]
+				uc := l.unitCands(sc, int(u), d)
 				for w := range ts {
 					ts[w] |= uc[w]
 				}
@@ -252,6 +277,12 @@ func (l *logic) alsAdd(sc *alsScratch, cur *als) {
 			a.reach |= bit
 		}
 		k++
+	}
+	seen := sc.seenOf(i)
+	for w, x := range seen {
+		for ; x != 0; x &= x - 1 {
+			a.seenRC |= l.rcOf(w<<6 | bits.TrailingZeros64(x))
+		}
 	}
 }
 
@@ -280,7 +311,8 @@ func (l *logic) alsEdges(sc *alsScratch, try func(e alsEdge) bool) bool {
 		for j := i + 1; j < sc.nsets; j++ {
 			b := &sc.sets[j]
 			// A restricted common needs b's holders among a's targets.
-			if a.cand&b.cand == 0 || !intersects(sa, sc.cellsOf(j)) || intersects(ca, sc.cellsOf(j)) {
+			if a.cand&b.cand == 0 || !mayMeet(a.seenRC, b.rc) || !intersects(sa, sc.cellsOf(j)) ||
+				mayMeet(a.rc, b.rc) && intersects(ca, sc.cellsOf(j)) {
 				continue
 			}
 			x := sc.rcc(i, j)
@@ -513,7 +545,7 @@ func (l *logic) alsXYWing() bool {
 				bi := eb.other(ci)
 				b := &sc.sets[bi]
 				common := a.cand & b.cand & a.reach & b.reach
-				if common == 0 || intersects(sc.cellsOf(ai), sc.cellsOf(bi)) {
+				if common == 0 || mayMeet(a.rc, b.rc) && intersects(sc.cellsOf(ai), sc.cellsOf(bi)) {
 					continue
 				}
 				if l.alsXYElim(sc, ai, bi, ci, ea.x, eb.x, common) {

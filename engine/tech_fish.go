@@ -16,6 +16,17 @@ import (
 // these (fish found it).
 func (l *logic) finnedFish(k int, tc tech) bool {
 	s, n := l.t.shape, l.n
+	// pos[orient][d][i]: the positions of value d+1 in row i (orient 0,
+	// by column) or column i (orient 1, by row).
+	var pos [2][MaxSize][MaxSize]uint32
+	for c := 0; c < l.t.cells; c++ {
+		r, col := c/n, c%n
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			pos[0][d][r] |= 1 << col
+			pos[1][d][col] |= 1 << r
+		}
+	}
 	for d := 0; d < n; d++ {
 		bit := uint32(1) << d
 		for orient := 0; orient < 2; orient++ {
@@ -25,18 +36,23 @@ func (l *logic) finnedFish(k int, tc tech) bool {
 				base = n
 				band, span = span, band
 			}
-			small := 0 // lines with at most k candidates: base lines anywhere
+			copy(l.pos[:n], pos[orient][d][:n])
+			// small: the lines that can be base lines wherever the fin box
+			// is (at most k candidates), in order.
+			var small [MaxSize]int16
+			ns, some := 0, 0
 			for i := 0; i < n; i++ {
-				var m uint32
-				for j, c := range l.t.unit(base + i) {
-					if l.cand[c]&bit != 0 {
-						m |= 1 << j
-					}
+				pc := popcount(l.pos[i])
+				if pc >= 2 && pc <= k {
+					small[ns] = int16(i)
+					ns++
 				}
-				l.pos[i] = m
-				if pc := popcount(m); pc >= 2 && pc <= k {
-					small++
+				if pc >= 2 && pc <= k+span {
+					some++ // a base line if its band holds the fin box
 				}
+			}
+			if ns+band < k || some < k {
+				continue // fewer than k base lines
 			}
 			for b0 := 0; b0 < n; b0 += band {
 				var inBand uint32 // the band's candidates, by position
@@ -46,12 +62,10 @@ func (l *logic) finnedFish(k int, tc tech) bool {
 				for s0 := 0; s0 < n; s0 += span {
 					f := finBox{k: k, tc: tc, bit: bit, base: base, b0: b0, b1: b0 + band,
 						spanMask: (uint32(1)<<span - 1) << s0}
-					// No fin without a candidate in the box; fewer than k
-					// base lines (the band's lines may join) is no fish.
-					if inBand&f.spanMask == 0 || small+band < k {
-						continue
+					if inBand&f.spanMask == 0 {
+						continue // no fin without a candidate in the box
 					}
-					if l.finnedIn(&f) {
+					if l.finnedIn(&f, small[:ns]) {
 						return true
 					}
 				}
@@ -83,21 +97,45 @@ func (l *logic) outside(f *finBox, i int) uint32 {
 	return l.pos[i]
 }
 
-func (l *logic) finnedIn(f *finBox) bool {
+// finnedIn searches the fish whose fins lie in f's box: its base lines
+// are the small lines outside the band and the band's lines whose
+// candidates outside the box are at most k, in order.
+func (l *logic) finnedIn(f *finBox, small []int16) bool {
 	fins := false
 	l.nsub = 0
-	for i := 0; i < l.n; i++ {
+	band := false
+	for _, i := range small {
+		if int(i) >= f.b0 && !band {
+			fins = l.bandLines(f) || fins
+			band = true
+		}
+		if !f.inBand(int(i)) {
+			l.sub[l.nsub] = i
+			l.nsub++
+		}
+	}
+	if !band {
+		fins = l.bandLines(f) || fins
+	}
+	return fins && l.nsub >= f.k && l.finRec(f, 0, 0, 0, 0)
+}
+
+// bandLines appends the band's lines that can be base lines to l.sub and
+// reports whether one has a candidate in the fin box.
+func (l *logic) bandLines(f *finBox) bool {
+	fins := false
+	for i := f.b0; i < f.b1; i++ {
 		p := l.pos[i]
-		if popcount(p) < 2 || popcount(l.outside(f, i)) > f.k {
+		if popcount(p) < 2 || popcount(p&^f.spanMask) > f.k {
 			continue
 		}
-		if f.inBand(i) && p&f.spanMask != 0 {
+		if p&f.spanMask != 0 {
 			fins = true
 		}
 		l.sub[l.nsub] = int16(i)
 		l.nsub++
 	}
-	return fins && l.nsub >= f.k && l.finRec(f, 0, 0, 0, 0)
+	return fins
 }
 
 func (l *logic) finRec(f *finBox, start, depth int, union, lines uint32) bool {

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // This file holds the single-digit patterns: short chains of one value
 // built from strong links (the only two places for the value in a unit)
@@ -14,39 +17,55 @@ import "fmt"
 // places for it in unit u.
 type slink struct{ a, b, u int16 }
 
-// strongLinks writes the strong links of value bit to out and returns
-// their number. A pair of cells that is the only pair in two units (a row
-// and a box, say) is listed once, with the first of those units: a line
-// before a box.
-func (l *logic) strongLinks(bit uint32, out *[3 * MaxSize]slink) int {
-	t := l.t
-	k := 0
-	for u := 0; u < 3*l.n; u++ {
-		a, b, cnt := -1, -1, 0
-		for _, c := range t.unit(u) {
-			if l.cand[c]&bit != 0 {
-				if cnt++; cnt == 1 {
-					a = int(c)
-				} else if cnt == 2 {
-					b = int(c)
-				} else {
-					break
-				}
-			}
+// linkTable holds the strong links of every value: links[d][:n[d]] for
+// value d+1.
+type linkTable struct {
+	links [MaxSize][3 * MaxSize]slink
+	n     [MaxSize]int
+}
+
+// strongLinks fills lt with the strong links of every value, unit by unit
+// (rows, columns, boxes). A pair of cells that is the only pair in a line
+// and in a box is listed once, with the line.
+func (l *logic) strongLinks(lt *linkTable) {
+	t, n := l.t, l.n
+	clear(lt.n[:n])
+	var two [3 * MaxSize]uint32 // per unit, the values with exactly two candidates
+	for u := 0; u < 3*n; u++ {
+		cells := t.unit(u)
+		var once, twice, more uint32
+		for _, c := range cells {
+			m := l.cand[c]
+			more |= twice & m
+			twice |= once & m
+			once |= m
 		}
-		if cnt != 2 {
+		two[u] = twice &^ more
+		if two[u] == 0 {
 			continue
 		}
-		dup := false
-		for i := 0; i < k && !dup; i++ {
-			dup = int(out[i].a) == a && int(out[i].b) == b
-		}
-		if !dup {
-			out[k] = slink{int16(a), int16(b), int16(u)}
-			k++
+		var first [MaxSize]int16
+		var met uint32
+		for _, c := range cells {
+			for m := l.cand[c] & two[u]; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros32(m)
+				if met&(1<<d) == 0 {
+					met |= 1 << d
+					first[d] = c
+					continue
+				}
+				a := first[d]
+				if u >= 2*n { // a box: skip a pair its row or column has already
+					ua, uc := t.cellUnits[a], t.cellUnits[c]
+					if ua[0] == uc[0] && two[ua[0]]&(1<<d) != 0 || ua[1] == uc[1] && two[ua[1]]&(1<<d) != 0 {
+						continue
+					}
+				}
+				lt.links[d][lt.n[d]] = slink{a, c, int16(u)}
+				lt.n[d]++
+			}
 		}
 	}
-	return k
 }
 
 // unitKind returns the kind of unit u: 0 a row, 1 a column, 2 a box.
@@ -72,10 +91,11 @@ func (l *logic) elimSeenBy(bit uint32, a, e int, pat [4]int) bool {
 // both a and d. want is called with the two links, b, c: it reports
 // whether the chain is the technique's.
 func (l *logic) shortChain(tc tech, want func(l *logic, x, y slink, b, c int) bool) bool {
-	var links [3 * MaxSize]slink
+	var lt linkTable
+	l.strongLinks(&lt)
 	for d := 0; d < l.n; d++ {
 		bit := uint32(1) << d
-		k := l.strongLinks(bit, &links)
+		links, k := &lt.links[d], lt.n[d]
 		for i := 0; i < k; i++ {
 			for j := i + 1; j < k; j++ {
 				x, y := links[i], links[j]
@@ -149,38 +169,42 @@ func (l *logic) turbotFish() bool {
 // box's is in row r; if not, Y holds it. Either way the cell of row r in
 // Y's column cannot hold it. Likewise with rows and columns swapped.
 func (l *logic) emptyRectangle() bool {
-	t, s := l.t, l.t.shape
-	var links [3 * MaxSize]slink
-	for d := 0; d < l.n; d++ {
-		bit := uint32(1) << d
-		k := -1 // strong links, built on the first box that qualifies
-		for bx := 0; bx < l.n; bx++ {
-			box := 2*l.n + bx
-			cells := t.unit(box)
-			var m uint32
-			for i, c := range cells {
-				if l.cand[c]&bit != 0 {
-					m |= 1 << i
-				}
+	t, s, n := l.t, l.t.shape, l.n
+	var colMask [MaxSize / 2]uint32 // the box positions of each box column
+	for j := 0; j < s.BoxCols; j++ {
+		for r := 0; r < s.BoxRows; r++ {
+			colMask[j] |= 1 << (r*s.BoxCols + j)
+		}
+	}
+	var lt linkTable
+	linked := false                 // lt is built on the first rectangle found
+	var dm [MaxSize][MaxSize]uint32 // per value and box, the value's positions in the box
+	for bx := 0; bx < n; bx++ {
+		for i, c := range t.unit(2*n + bx) {
+			for m := l.cand[c]; m != 0; m &= m - 1 {
+				dm[bits.TrailingZeros32(m)][bx] |= 1 << i
 			}
+		}
+	}
+	for d := 0; d < n; d++ {
+		for bx := 0; bx < n; bx++ {
+			m := dm[d][bx]
 			if popcount(m) < 2 {
 				continue
 			}
+			cells := t.unit(2*n + bx)
 			for i := 0; i < s.BoxRows; i++ {
 				rowMask := (uint32(1)<<s.BoxCols - 1) << (i * s.BoxCols)
 				for j := 0; j < s.BoxCols; j++ {
-					var colMask uint32
-					for r := 0; r < s.BoxRows; r++ {
-						colMask |= 1 << (r*s.BoxCols + j)
-					}
-					if m&^(rowMask|colMask) != 0 || m&rowMask&^colMask == 0 || m&colMask&^rowMask == 0 {
+					if m&^(rowMask|colMask[j]) != 0 || m&rowMask&^colMask[j] == 0 || m&colMask[j]&^rowMask == 0 {
 						continue
 					}
-					if k < 0 {
-						k = l.strongLinks(bit, &links)
+					if !linked {
+						l.strongLinks(&lt)
+						linked = true
 					}
 					hinge := int(cells[i*s.BoxCols+j])
-					if l.erLinks(bit, bx, hinge, links[:k]) {
+					if l.erLinks(uint32(1)<<d, bx, hinge, lt.links[d][:lt.n[d]]) {
 						return true
 					}
 				}
