@@ -16,7 +16,7 @@ func pathBoards(t *testing.T) []pathBoard {
 	t.Helper()
 	n9, n16, nGen := 60, 4, 4
 	if testing.Short() {
-		n9, n16, nGen = 15, 1, 1
+		n9, n16, nGen = 8, 1, 1
 	}
 	var out []pathBoard
 	for _, name := range []string{"9x9/magictour_top1465.txt", "9x9/forum_hardest_1106.txt"} {
