@@ -43,8 +43,36 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 `
 
-// imageTag is the tag the tests give the image they build.
-const imageTag = "localhost/sudokud:deploytest"
+// imageTag is the tag the tests give the image they build, one per test
+// process so that runs side by side do not replace each other's image.
+var imageTag = fmt.Sprintf("localhost/sudokud:deploytest-%d", os.Getpid())
+
+// report logs what the container tests found (image, stand-ins, timings)
+// and, with SUDOKUD_ARTIFACTS set, appends it to container.log there, so
+// that CI's log can show it for passing tests too (.ci/run prints it).
+func report(t *testing.T, format string, args ...any) {
+	t.Helper()
+	t.Logf(format, args...)
+	dir := os.Getenv("SUDOKUD_ARTIFACTS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Logf("artifacts: %v", err)
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "container.log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Logf("artifacts: %v", err)
+		return
+	}
+	defer f.Close()
+	name := t.Name()
+	if testing.Short() {
+		name += " (-short)"
+	}
+	fmt.Fprintf(f, "%s: "+format+"\n", append([]any{name}, args...)...)
+}
 
 // podman runs podman commands with the tests' containers.conf.
 type podman struct {
@@ -140,7 +168,7 @@ func buildImage(t *testing.T, p *podman) error {
 		}
 		base := strings.Fields(from)[0]
 		if p.cmd(context.Background(), "image", "exists", base).Run() == nil {
-			t.Logf("base image %s: from podman's store", base)
+			report(t, "base image %s: from podman's store", base)
 			continue
 		}
 		if err := standIn(t, p, base); err != nil {
@@ -169,7 +197,7 @@ func buildImage(t *testing.T, p *podman) error {
 		return fmt.Errorf("podman build: %v\n%s", err, out)
 	}
 	size, _ := strconv.ParseInt(p.out(t, "image", "inspect", "--format", "{{.Size}}", imageTag), 10, 64)
-	t.Logf("built %s from ../Dockerfile in %v: %.1f MB", imageTag, time.Since(start).Round(time.Second), float64(size)/1e6)
+	report(t, "built %s from ../Dockerfile in %v: %.1f MB", imageTag, time.Since(start).Round(time.Second), float64(size)/1e6)
 	return nil
 }
 
@@ -231,7 +259,7 @@ func standIn(t *testing.T, p *podman, base string) error {
 		}
 		changes = []string{"ENV PATH=/go/bin:/usr/local/go/bin:/bin", "ENV GOPATH=/go",
 			"ENV GOTOOLCHAIN=local", "WORKDIR /go"}
-		t.Logf("base image %s is not in podman's store and no registry is reachable: "+
+		report(t, "base image %s is not in podman's store and no registry is reachable: "+
 			"built a stand-in from %s (%s) and /bin/busybox", base, goroot, version)
 	case strings.HasPrefix(base, "gcr.io/distroless/static"):
 		files = []standInFile{
@@ -245,7 +273,7 @@ func standIn(t *testing.T, p *podman, base string) error {
 			{name: "usr/share/zoneinfo/", from: "/usr/share/zoneinfo"},
 		}
 		changes = []string{"USER 65532", "WORKDIR /home/nonroot"}
-		t.Logf("base image %s is not in podman's store and no registry is reachable: "+
+		report(t, "base image %s is not in podman's store and no registry is reachable: "+
 			"built a distroless-like stand-in (nonroot 65532, /etc/passwd, /tmp, CA certificates, tzdata) from Debian's files", base)
 	default:
 		return fmt.Errorf("no registry is reachable and no stand-in is known for %s", base)
@@ -397,7 +425,7 @@ func TestContainerSmoke(t *testing.T) {
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
-	t.Logf("/readyz 200 %v after the container's process started", r.at.Sub(started).Round(time.Millisecond))
+	report(t, "/readyz 200 %v after the container's process started", r.at.Sub(started).Round(time.Millisecond))
 	if got := p.out(t, "inspect", "--format", "{{.Config.User}}", id); got != fmt.Sprint(*pod.SecurityContext.RunAsUser)+":"+fmt.Sprint(*pod.SecurityContext.RunAsGroup) {
 		t.Errorf("container user %q", got)
 	}
@@ -417,7 +445,7 @@ func TestContainerSmoke(t *testing.T) {
 		logs, _ := p.cmd(context.Background(), "logs", "--tail", "20", id).CombinedOutput()
 		t.Fatalf("exit status %s after SIGTERM, want 0; logs:\n%s", code, logs)
 	}
-	t.Logf("SIGTERM: exit status 0 after %v (grace period %v)", time.Since(stopped).Round(time.Millisecond), grace)
+	report(t, "SIGTERM: exit status 0 after %v (grace period %v)", time.Since(stopped).Round(time.Millisecond), grace)
 }
 
 // waitReady polls url until it answers 200 and returns when it did, or an
@@ -549,8 +577,11 @@ func TestKubePlay(t *testing.T) {
 			skipped = append(skipped, fmt.Sprintf("%T %s", o, o.GetName()))
 		}
 	}
-	t.Logf("podman kube play knows Deployments and Services only; left out: %s", strings.Join(skipped, ", "))
+	report(t, "podman kube play knows Deployments and Services only; left out: %s", strings.Join(skipped, ", "))
 
+	// A name of this test process's own, so that runs side by side do not
+	// meet in podman's pod names.
+	d.Name = fmt.Sprintf("%s-%d", d.Name, os.Getpid())
 	c := &d.Spec.Template.Spec.Containers[0]
 	p.out(t, "tag", tag, c.Image)
 	// The overlay pulls Always (a registry holds the release); here the
@@ -584,6 +615,11 @@ func TestKubePlay(t *testing.T) {
 		t.Fatalf("podman kube play: %v\n%s", err, out)
 	}
 	t.Logf("podman kube play:\n%s", out)
+	defer func() {
+		if !t.Failed() {
+			report(t, "podman kube play: the production overlay's pod is up; its probes and the API answer through port %d", port)
+		}
+	}()
 	id := p.out(t, "ps", "--filter", "name=-"+c.Name+"$", "--format", "{{.ID}}")
 	if id == "" || strings.Contains(id, "\n") {
 		t.Fatalf("want one running container named *-%s, got %q", c.Name, id)

@@ -9,6 +9,7 @@ package deploy_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -95,6 +96,9 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
 	if podmanCmd != nil {
+		if imageErr == nil {
+			podmanCmd.cmd(context.Background(), "rmi", "-f", imageTag).Run()
+		}
 		os.RemoveAll(filepath.Dir(podmanCmd.conf))
 	}
 	os.Exit(code)
