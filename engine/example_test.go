@@ -88,12 +88,23 @@ func ExampleTechniques() {
 	// unique_rectangle_3       hard      85  4.6
 	// hidden_unique_rectangle  hard      90  4.8
 	// bug_plus_1               hard     100  5.6
+	// skyscraper               hard      90  6.6
+	// two_string_kite          hard      90  6.6
+	// turbot_fish              hard      95  6.6
+	// empty_rectangle          hard      95  6.6
+	// w_wing                   hard      95  4.4
+	// finned_x_wing            hard      90  3.4
+	// finned_swordfish         hard     105  4.0
+	// wxyz_wing                hard     110  4.6
+	// finned_jellyfish         hard     120  5.4
 	// simple_coloring          hard     150  6.5
 	// x_chain                  expert   180  6.6
 	// remote_pair              expert   170  6.6
 	// xy_chain                 expert   190  7.0
 	// aic                      expert   220  7.0
 	// nice_loop                expert   220  7.0
+	// als_xz                   expert   230  7.0
+	// als_xy_wing              expert   250  7.2
 	// digit_forcing_chain      expert   280  8.0
 	// cell_forcing_chain       expert   280  8.2
 	// unit_forcing_chain       expert   280  8.2

@@ -168,6 +168,18 @@ func decodeState(tb testing.TB, s Shape, text string) *logic {
 	return l
 }
 
+// allFound reports whether found holds a 9×9 position for every
+// technique of stepTable past the singles; remote pairs and BUG+1 are
+// rare enough to come from wherever the scan meets them.
+func allFound(found map[string]bool) bool {
+	for _, r := range stepTable {
+		if !isSingle(r.tc) && r.tc != tRemotePair && r.tc != tBUGPlus1 && !found[techs[r.tc].name+" 3x3"] {
+			return false
+		}
+	}
+	return true
+}
+
 const positionsFile = "testdata/grade/positions.txt"
 
 // TestFindPositions rewrites the known positions with -gradefind: for each
@@ -202,7 +214,7 @@ func TestFindPositions(t *testing.T) {
 	for _, name := range []string{"9x9/17_clue.txt", "9x9/magictour_top1465.txt", "9x9/forum_hardest_1905_11plus.txt", "16x16/goomii17_puzzles.txt"} {
 		for _, b := range loadBoards(t, name, 0) {
 			scan(b, mustSolve(t, b))
-			if found["jellyfish 3x3"] && found["x_chain 3x3"] && found["hidden_quad 3x3"] && found["naked_quad 3x3"] {
+			if allFound(found) {
 				break
 			}
 		}
