@@ -58,6 +58,13 @@ func (b *budget) waiting() int {
 	return len(b.waiters)
 }
 
+// inUse is the number of bytes reserved.
+func (b *budget) inUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
 // waitFor polls cond for up to 20s: for states another goroutine reaches.
 func waitFor(tb testing.TB, cond func() bool) {
 	tb.Helper()

@@ -12,9 +12,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // Raw-socket tests of what a client sees on the connection: half-closed
@@ -308,6 +311,116 @@ func TestStreamBrokenChunk(t *testing.T) {
 	}
 	mustResults(t, lines[:2], 2, false)
 	mustStreamEnd(t, lines[2], codeInvalidBody)
+	mustClosed(t, br)
+}
+
+// TestStreamReservesItsResults: a stream whose client stops reading holds
+// no more than /validate's memory. Each batch of lines reserves the most
+// its results can take before it is checked, so the stream stops reading
+// once the memory is taken (the live heap stays within it), a request that
+// needs memory meanwhile is shed, and when the client reads, every result
+// comes, complete. A stream was charged a fixed 128 KB: one slow reader of
+// such lines held about 40 MB, and requests were admitted against memory
+// it held but had not reserved.
+func TestStreamReservesItsResults(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ValidateMemory = 4 << 20
+	cfg.QueueWait = 50 * time.Millisecond
+	srv := mustNew(t, cfg, nil, nil)
+	addr := connServer(t, srv, guard, guard)
+	const n = 300 // 11 MB of results
+	var body strings.Builder
+	for i := range n {
+		body.WriteString(onesLine(i))
+	}
+	runtime.GC()
+	base := heapInUse()
+	c := dial(t, addr)
+	go io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+
+	mem := srv.deps.memory
+	waitFor(t, func() bool { return mem.waiting() > 0 }) // the stream's next batch
+	used := mem.inUse()
+	if used > cfg.ValidateMemory || used < cfg.ValidateMemory/2 {
+		t.Errorf("%d bytes reserved while the stream waits for memory, want most of the %d", used, cfg.ValidateMemory)
+	}
+	if got := testutil.ToFloat64(srv.deps.metrics.validateMemory); got != float64(used) {
+		t.Errorf("reserved memory gauge %v, want %d", got, used)
+	}
+	runtime.GC()
+	grew := int64(heapInUse()) - int64(base)
+	t.Logf("live heap grew by %d KB, %d KB reserved", grew>>10, used>>10)
+	if grew > 2*cfg.ValidateMemory {
+		t.Errorf("live heap grew by %d KB while the stream waits for memory, want no more than twice the %d KB it may reserve", grew>>10, cfg.ValidateMemory>>10)
+	}
+	// A batch that fits in the memory, but not in what the stream leaves.
+	items := strings.Repeat(`{"puzzle":"`+classic+`"},`, 400)
+	batch := `{"items":[` + items[:len(items)-1] + `]}`
+	if cost := jsonCost(srv.deps.cfg, int64(len(batch))); cost > cfg.ValidateMemory || cost <= cfg.ValidateMemory-used {
+		t.Fatalf("a batch that costs %d", cost)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/validate", strings.NewReader(batch))
+	req.Header.Set("Content-Type", mediaJSON)
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("a batch while the stream holds the memory: %d %.100s, want 503", rec.Code, rec.Body)
+	}
+
+	_, lines, err := readStreamAnswer(t, bufio.NewReader(c))
+	if err != nil {
+		t.Fatalf("the stream broke off after %d lines: %v", len(lines), err)
+	}
+	mustResults(t, lines, n, true)
+	waitFor(t, func() bool { return mem.inUse() == 0 })
+}
+
+// TestStreamEndsWhenMemoryIsTaken: a stream whose next lines find
+// /validate's memory taken by others for the queue wait ends after the
+// results it gave with a last line that says so (overloaded), and the
+// connection closes.
+func TestStreamEndsWhenMemoryIsTaken(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ValidateMemory = 1 << 20
+	cfg.QueueWait = 10 * time.Millisecond
+	srv := mustNew(t, cfg, nil, nil)
+	addr := connServer(t, srv, guard, guard)
+	c := dial(t, addr)
+	io.WriteString(c, streamHead+chunk(classicLine(0)))
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := bufio.NewReader(resp.Body)
+	first, err := body.ReadString('\n')
+	if err != nil {
+		t.Fatalf("first result %q: %v", first, err)
+	}
+	// Once the first line's memory is back, the stream holds its share
+	// and another request all the rest.
+	mem, share := srv.deps.memory, streamCost(srv.deps.cfg)
+	waitFor(t, func() bool { return mem.inUse() == share })
+	held, ok := mem.acquire(t.Context(), cfg.ValidateMemory-share)
+	if !ok {
+		t.Fatal("the rest of the memory: not granted")
+	}
+	defer mem.release(held)
+	io.WriteString(c, chunk(classicLine(1)))
+	rest, err := io.ReadAll(body)
+	if err != nil {
+		t.Fatalf("the stream broke off: %v", err)
+	}
+	all := append([]byte(first), rest...)
+	req := httptest.NewRequest(http.MethodPost, "/validate", nil)
+	req.Header.Set("Content-Type", mediaNDJSON)
+	checkExchange(t, req, nil, &exchange{status: resp.StatusCode, header: resp.Header, body: all})
+	lines := ndjsonLines(all)
+	if len(lines) != 2 {
+		t.Fatalf("lines %q, want a result and the end", lines)
+	}
+	mustResults(t, lines[:1], 1, false)
+	mustStreamEnd(t, lines[1], codeOverloaded)
 	mustClosed(t, br)
 }
 

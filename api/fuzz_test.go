@@ -57,17 +57,35 @@ func FuzzFastParser(f *testing.F) {
 	})
 }
 
-// FuzzItem: any bytes as an item give one JSON object result.
+// FuzzItem: any bytes as an item give one JSON object result, no longer
+// (with its newline) than resultBound, which a stream reserves for it
+// before it checks it.
 func FuzzItem(f *testing.F) {
 	for _, s := range fuzzItems {
 		f.Add([]byte(s))
 	}
+	// Results as large as they come for their size: every cell in
+	// conflict, a given changed in every cell, ids and names that JSON
+	// escapes six bytes for one.
+	ones := strings.Repeat("1", 625)
+	f.Add([]byte(`{"id":"` + strings.Repeat("<", 200) + `","puzzle":"` + ones + `"}`))
+	f.Add([]byte(`{"puzzle":"` + ones + `","givens":"` + strings.Repeat("2", 625) + `"}`))
+	f.Add([]byte(`{"grid":[[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1]],"givens":"2222222222222222"}`))
+	f.Add([]byte(`{"id":"` + strings.Repeat(`\u2028`, 50) + `","puzzle":"11"}`))
+	f.Add([]byte(`{"` + strings.Repeat(`\u0001`, 50) + `":1}`))
+	f.Add([]byte(`{"id":"&","` + strings.Repeat("\xff", 50) + `":1}`))
+	f.Add([]byte(`{"id":"` + strings.Repeat("\u2028", 50) + `","size":7}`))
+	f.Add([]byte(`{"id":"` + strings.Repeat("<", 50) + `","box":"` + strings.Repeat(`\u003e`, 50) + `","puzzle":"1"}`))
+	f.Add([]byte(`{"puzzle":"` + strings.Repeat("\x01", 81) + `"}`))
 	c := &itemChecker{validate: newValidator()}
 	f.Fuzz(func(t *testing.T, item []byte) {
 		out, _ := c.appendItem(nil, item)
 		var m map[string]any
 		if err := json.Unmarshal(out, &m); err != nil {
 			t.Fatalf("item %q: result %q: %v", item, out, err)
+		}
+		if got, bound := int64(len(out)+1), resultBound(len(item)); got > bound {
+			t.Fatalf("item %q: result of %d bytes, over the bound of %d: %q", item, got, bound, out)
 		}
 	})
 }

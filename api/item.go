@@ -117,6 +117,16 @@ func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
 	return dst, outcome{valid: res.valid, complete: res.complete}
 }
 
+// resultBound is the most bytes appendItem appends for an item of n bytes,
+// a newline included; FuzzResultBound holds appendItem to it. A result
+// echoes the item's id and at most one other piece of it (an unknown
+// field's name), each byte as at most 6 (a JSON escape such as \u003c),
+// plus at most one conflict of at most 70 bytes per cell, and every cell
+// takes at least one byte of the item.
+func resultBound(n int) int64 {
+	return int64(6*n + 70*min(n, engine.MaxCells) + 1024)
+}
+
 // itemID returns the id of an item that did not decode, as a quoted JSON
 // string, so that its error result still names it; nil when the item is not
 // an object with a string id.

@@ -9,18 +9,24 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// Stream tuning: a batch carries up to batchLines lines (fewer when the
-// client has sent no more yet, so a slow stream still answers at once),
-// and at most window batches are read ahead of the writer. Memory is
-// therefore bounded by window × (batchBytes + its results) however long
-// the stream is.
+// Stream tuning: a batch carries up to batchLines lines, batchBytes of
+// them and batchCost of memory for them and their results at most (fewer
+// when the client has sent no more yet, so a slow stream still answers at
+// once), and at most window batches are read ahead of the writer. Each
+// batch reserves its memory from /validate's budget before it is checked
+// and gives it back once written (see streamMemory), so that streams hold
+// no more than the budget however long they are and however slowly their
+// clients read.
 const (
 	batchLines = 256
 	batchBytes = 32 << 10
-	writePiece = 64 << 10 // most bytes written under one write deadline
+	batchCost  = 1 << 20
+	keepBytes  = 2 * batchBytes // largest buffer a stream keeps for its next batch
+	writePiece = 64 << 10       // most bytes written under one write deadline
 	// streamIdle is the longest wait for the client to send or to read
 	// when the http.Server sets no read or write timeout.
 	streamIdle = time.Minute
@@ -37,9 +43,57 @@ type span struct {
 type streamBatch struct {
 	in    []byte
 	lines []span
+	cost  int64 // the most memory in and out take: see lineCost
+	held  int64 // the bytes of /validate's budget it holds
 	out   []byte
 	sum   summary
 	done  chan struct{}
+}
+
+// lineCost is the most memory a line of n bytes takes in a batch: itself
+// and its result.
+func lineCost(n int) int64 { return int64(n) + resultBound(n) }
+
+// streamMemory reserves a stream's batches from /validate's memory
+// budget, which the stream's line buffer already holds a share of.
+type streamMemory struct {
+	d     *deps
+	limit int64        // the most one batch reserves: the budget less the stream's share
+	held  atomic.Int64 // what the stream's batches hold now
+}
+
+func newStreamMemory(d *deps) *streamMemory {
+	size := d.memory.size
+	return &streamMemory{d: d, limit: size - min(streamCost(d.cfg), size)}
+}
+
+// reserve reserves cost bytes (at most m.limit) for a batch and returns
+// what it reserved. It waits for as long as the stream's own results are
+// being written (their memory comes back as the client reads them) and
+// then at most Config.QueueWait; false means the memory did not come free,
+// or ctx ended.
+func (m *streamMemory) reserve(ctx context.Context, cost int64) (int64, bool) {
+	for {
+		n, ok := m.d.memory.acquire(ctx, min(cost, m.limit))
+		if ok {
+			m.held.Add(n)
+			m.d.metrics.validateMemory.Add(float64(n))
+			return n, true
+		}
+		if ctx.Err() != nil || m.held.Load() == 0 {
+			return 0, false
+		}
+	}
+}
+
+// release gives back n bytes that reserve reserved.
+func (m *streamMemory) release(n int64) {
+	if n == 0 {
+		return
+	}
+	m.held.Add(-n)
+	m.d.metrics.validateMemory.Sub(float64(n))
+	m.d.memory.release(n)
 }
 
 // validateStream answers an NDJSON stream: one result line per request
@@ -51,7 +105,8 @@ type streamBatch struct {
 // whether it got every result (openapi.yaml says the same):
 //   - every request line answered: a clean end of the response;
 //   - the server stopped reading the body (no bytes for its read timeout,
-//     or a broken body): after the results of the lines read, a last line
+//     a broken body, or no memory for the next lines within the queue
+//     wait): after the results of the lines answered, a last line
 //     {"error":{"code","detail"}} with no id (see appendStreamEnd), a clean
 //     end, and the connection is closed;
 //   - the server cannot go on (a write fails or times out, the client is
@@ -69,10 +124,12 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	work := make(chan *streamBatch, window)
 	order := make(chan *streamBatch, window)
 	free := make(chan *streamBatch, window+d.cfg.Workers+2)
+	mem := newStreamMemory(d)
 	getBatch := func() *streamBatch {
 		select {
 		case b := <-free:
 			b.in, b.lines, b.out, b.sum = b.in[:0], b.lines[:0], b.out[:0], summary{}
+			b.cost, b.held = 0, 0
 			b.done = make(chan struct{})
 			return b
 		default:
@@ -85,7 +142,7 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	wg.Go(func() {
 		defer close(work)
 		defer close(order)
-		bodyEnded = readStream(ctx, d, body, readIdle, getBatch, work, order)
+		bodyEnded = readStream(ctx, d, body, readIdle, mem, getBatch, work, order)
 	})
 	for range d.cfg.Workers {
 		wg.Go(func() {
@@ -133,9 +190,14 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 			failed = ctx.Err() != nil
 		}
 		if failed {
-			continue // drain order so the reader can finish
+			// Drain order so that the reader can finish; the workers,
+			// which skip the batches left, soon let go of this one.
+			<-b.done
+			mem.release(b.held)
+			continue
 		}
 		err := writeOut(w, rc, b.out, writeIdle)
+		mem.release(b.held)
 		if err == nil && len(order) == 0 {
 			rc.SetWriteDeadline(time.Now().Add(writeIdle))
 			err = rc.Flush()
@@ -146,6 +208,12 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 			continue
 		}
 		d.metrics.countItems(b.sum)
+		if cap(b.in) > keepBytes {
+			b.in = nil
+		}
+		if cap(b.out) > keepBytes {
+			b.out = nil // its memory is no longer reserved
+		}
 		select {
 		case free <- b:
 		default:
@@ -225,11 +293,13 @@ func (r *idleReader) stop() {
 	}
 }
 
-// readStream cuts the body into batches of lines and hands each to the
-// workers and, in order, to the writer. When the body breaks off (an error
-// other than its end), the line it broke off in is dropped and a last
-// batch holds the line that says so; readStream then reports true.
-func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration,
+// readStream cuts the body into batches of lines, reserves each one's
+// memory and hands it to the workers and, in order, to the writer. When
+// the body breaks off (an error other than its end), the line it broke off
+// in is dropped and a last batch holds the line that says so; when a
+// batch's memory does not come free, its lines are dropped and a last
+// batch says that. readStream then reports true.
+func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration, mem *streamMemory,
 	getBatch func() *streamBatch, work, order chan<- *streamBatch) bool {
 	// A mark is skipped at the start of the stream only: one at the start
 	// of a later line stays, and fails that line.
@@ -238,7 +308,7 @@ func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration
 	for {
 		b := getBatch()
 		var err error
-		for len(b.lines) < batchLines && len(b.in) < batchBytes {
+		for len(b.lines) < batchLines && len(b.in) < batchBytes && b.cost < batchCost {
 			var line []byte
 			line, err = br.ReadSlice('\n')
 			tooLong := false
@@ -251,19 +321,30 @@ func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration
 				// Cut off: not a line.
 			case tooLong || len(line) > d.cfg.MaxLineBytes && line[len(line)-1] != '\n':
 				b.lines = append(b.lines, span{tooLong: true}) // the last one may lack its newline
+				b.cost += lineCost(0)
 			case len(line) > 0:
 				start := len(b.in)
 				b.in = append(b.in, line...)
 				b.lines = append(b.lines, span{start: start, end: len(b.in)})
+				b.cost += lineCost(len(line))
 			}
 			if err != nil || br.Buffered() == 0 {
 				break
 			}
 		}
 		if len(b.lines) > 0 {
+			held, ok := mem.reserve(ctx, b.cost)
+			if !ok {
+				if ctx.Err() != nil {
+					return false
+				}
+				return endStream(ctx, b, errNoMemory, idle, order)
+			}
+			b.held = held
 			select {
 			case order <- b:
 			case <-ctx.Done():
+				mem.release(b.held)
 				return false
 			}
 			select {
@@ -277,26 +358,40 @@ func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration
 			return false
 		}
 		if err != nil {
-			end := getBatch()
-			end.out = appendStreamEnd(end.out, err, idle)
-			close(end.done)
-			select {
-			case order <- end:
-				return true
-			case <-ctx.Done():
-				return false
-			}
+			return endStream(ctx, getBatch(), err, idle, order)
 		}
+	}
+}
+
+// errNoMemory ends a stream whose next lines found no memory.
+var errNoMemory = errors.New("no memory for the next lines")
+
+// endStream hands the writer end, emptied, as the last batch: the line
+// that says why the server stopped reading the stream (err). It reports
+// whether it did.
+func endStream(ctx context.Context, end *streamBatch, err error, idle time.Duration, order chan<- *streamBatch) bool {
+	end.in, end.lines = end.in[:0], end.lines[:0]
+	end.out = appendStreamEnd(end.out[:0], err, idle)
+	close(end.done)
+	select {
+	case order <- end:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 
 // appendStreamEnd appends the last line of a stream whose body the server
 // stopped reading because of err: no id, and an error whose code is
-// request_timeout (no bytes for idle) or invalid_body (the body broke off:
-// a malformed chunk, or the connection ended before the body did).
+// request_timeout (no bytes for idle), overloaded (errNoMemory) or
+// invalid_body (the body broke off: a malformed chunk, or the connection
+// ended before the body did).
 func appendStreamEnd(dst []byte, err error, idle time.Duration) []byte {
 	var ne net.Error
-	if errors.As(err, &ne) && ne.Timeout() {
+	if err == errNoMemory {
+		dst, _ = appendItemError(dst, nil, codeOverloaded,
+			"the server is validating as much as its memory allows: the stream ends here, and lines after the last result were not answered; send them again shortly")
+	} else if errors.As(err, &ne) && ne.Timeout() {
 		dst, _ = appendItemError(dst, nil, codeRequestTimeout, fmt.Sprintf(
 			"no bytes arrived for %v, this server's read timeout: the stream ends here, and lines after the last result were not read", idle))
 	} else {

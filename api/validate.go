@@ -175,12 +175,10 @@ func jsonCost(cfg Config, n int64) int64 {
 }
 
 // streamCost is the memory one NDJSON stream reserves for as long as it is
-// open: its line buffer and one batch of lines and results. An idle stream
-// holds less (1,000 of them took 71 MB of RSS, connections and goroutines
-// included). A busy one holds its window of batches more (ndjson.go), which
-// is not reserved: a few hundred KB for 9×9 lines, but about 40 MB for
-// lines whose results are 60 times their size (25×25 boards of one value)
-// read slowly.
+// open: its line buffer and the batch of lines it is reading. An idle
+// stream holds less (1,000 of them took 71 MB of RSS, connections and
+// goroutines included). A busy one reserves each batch it reads ahead,
+// lines and results, until the batch is written (streamMemory).
 func streamCost(cfg Config) int64 { return 2 * int64(cfg.MaxLineBytes+1) }
 
 // admit reserves cost bytes of the /validate memory budget until the
