@@ -57,6 +57,7 @@ type stepJSON struct {
 	Col          *int              `json:"col,omitempty"`
 	Value        *int              `json:"value,omitempty"`
 	Technique    string            `json:"technique,omitempty"`
+	Title        string            `json:"title,omitempty"`
 	Explanation  string            `json:"explanation"`
 	Cells        []cellJSON        `json:"cells,omitempty"`
 	Units        []unitJSON        `json:"units,omitempty"`
@@ -119,11 +120,21 @@ func handleHint(d *deps) http.Handler {
 	})
 }
 
+// techTitles maps each technique's API name to how players call it.
+var techTitles = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range engine.Techniques() {
+		m[t.Name] = t.Title
+	}
+	return m
+}()
+
 // stepOut is the answer's form of a step.
 func stepOut(s engine.Step) stepJSON {
 	out := stepJSON{
 		Kind:        s.Kind,
 		Technique:   s.Technique,
+		Title:       techTitles[s.Technique],
 		Explanation: s.Explanation,
 		Cells:       cellsOut(s.Cells),
 	}
@@ -131,7 +142,7 @@ func stepOut(s engine.Step) stepJSON {
 		out.Row, out.Col, out.Value = &s.Row, &s.Col, &s.Value
 	}
 	if s.Kind == engine.StepMistake {
-		out.Technique = ""
+		out.Technique, out.Title = "", ""
 	}
 	for _, u := range s.Units {
 		out.Units = append(out.Units, unitJSON{Kind: u.Kind, Index: u.Index})

@@ -317,3 +317,62 @@ func TestHintCandidateErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestHintTitles: every step of a hint says how players call its technique
+// (engine.Techniques' Title), on a position for each technique.
+func TestHintTitles(t *testing.T) {
+	titles := map[string]string{}
+	for _, tc := range engine.Techniques() {
+		titles[tc.Name] = tc.Title
+	}
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "grade", "positions.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, DefaultConfig())
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 5 || strings.HasPrefix(f[0], "#") || seen[f[0]] {
+			continue
+		}
+		var puzzle strings.Builder
+		var cands []string
+		for _, cell := range strings.Split(f[4], ",") {
+			if v, ok := strings.CutPrefix(cell, "="); ok {
+				puzzle.WriteString(v)
+				cands = append(cands, "")
+			} else {
+				puzzle.WriteByte('.')
+				cands = append(cands, cell)
+			}
+		}
+		ex := c.post("/hint", map[string]any{"puzzle": puzzle.String(), "box": f[2], "candidates": cands})
+		var got struct {
+			hintAnswer
+			Title string `json:"title"`
+			Steps []struct {
+				Technique string `json:"technique"`
+				Title     string `json:"title"`
+			} `json:"steps"`
+		}
+		ex.json(t, &got)
+		if ex.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", f[0], ex.status, ex.body)
+		}
+		seen[got.Technique] = true
+		if want, ok := titles[got.Technique]; !ok || got.Title != want {
+			t.Errorf("%s position: technique %s titled %q, want %q", f[0], got.Technique, got.Title, want)
+		}
+		for _, st := range got.Steps {
+			if st.Title != titles[st.Technique] {
+				t.Errorf("%s position: step %s titled %q, want %q", f[0], st.Technique, st.Title, titles[st.Technique])
+			}
+		}
+	}
+	for _, name := range []string{"x_wing", "two_string_kite", "als_xz"} {
+		if !seen[name] {
+			t.Errorf("no position gave a %s hint (%q)", name, titles[name])
+		}
+	}
+}
