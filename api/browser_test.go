@@ -91,17 +91,40 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Fatalf("board after clearing = %s, want the givens %s", got, givens)
 		}
 
-		// A hint first shows its step: the technique, the cell and the
-		// units it is about, the value still empty; the second press fills
-		// the cell with the solution's value.
+		// A hint teaches in three presses. The first is a nudge: the
+		// region to look at and the technique, as /hint's nudge names them,
+		// and no cell or value.
+		ask := map[string]any{"puzzle": givens, "givens": givens, "size": 6, "box": "2x3"}
+		_, step := site.post(t, "/hint", ask)
+		ask["nudge"] = true
+		_, nudge := site.post(t, "/hint", ask)
+		p.click(-1, "#hint")
+		p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
+		marked := evalT[[]int](p, `Array.from(document.querySelectorAll('#board .cell.hint-unit'), e => +e.dataset.index)`)
+		if want := unitCells(nudge["units"], 2, 3); len(want) == 0 || fmt.Sprint(marked) != fmt.Sprint(want) {
+			t.Errorf("the nudge marks cells %v, want %v, the units of %v", marked, want, nudge)
+		}
+		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint-target, #board .cell.hint-cell, #board .cell.hint-elim').length`); n != 0 {
+			t.Errorf("the nudge gives away %d cells", n)
+		}
+		if st, want := p.status(), fmt.Sprint("Nudge: ", nudge["explanation"]); !strings.HasPrefix(st, want) {
+			t.Errorf("status after the first press of Hint = %q, want %q", st, want)
+		}
+		if got := p.board(); got != givens {
+			t.Errorf("the nudge changed the board to %s", got)
+		}
+		p.shot("6x6-nudge")
+		// The second press shows the step: its technique by the name
+		// players know, the cell and the units it is about, the value still
+		// empty; the third fills the cell with the solution's value.
 		p.click(-1, "#hint")
 		p.waitf("hint shown", `document.querySelector('#board .cell.hint-target') !== null && !document.body.classList.contains('busy')`)
 		target := evalT[int](p, `+document.querySelector('#board .cell.hint-target').dataset.index`)
 		if got := p.board(); got != givens {
-			t.Errorf("the first press of Hint changed the board to %s", got)
+			t.Errorf("the second press of Hint changed the board to %s", got)
 		}
-		if st := p.status(); !strings.HasPrefix(st, "Hint (") || !strings.Contains(st, "Apply hint") {
-			t.Errorf("status after the first press of Hint = %q, want the technique and explanation", st)
+		if st, want := p.status(), fmt.Sprintf("Hint (%s): %s", step["title"], step["explanation"]); step["title"] == nil || !strings.HasPrefix(st, want) || !strings.Contains(st, "Apply hint") {
+			t.Errorf("status after the second press of Hint = %q, want %q and Apply hint", st, want)
 		}
 		if n := evalT[int](p, `document.querySelectorAll('#board .cell.hint-unit, #board .cell.hint-cell').length`); n == 0 {
 			t.Errorf("the hint marks no unit or cell besides its target")
@@ -216,11 +239,16 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("after Undo the board is %s, want %s", got, givens)
 		}
 
-		// A wrong value that breaks no rule: Hint (with the givens) points
-		// at it as a mistake and marks the cell.
+		// A wrong value that breaks no rule: Hint (with the givens) nudges
+		// towards its box, then points at it as a mistake and marks the cell.
 		w, v := wrongValue(givens, sol, 3, 3)
 		p.click(w)
 		p.keys(string(v))
+		p.click(-1, "#hint")
+		p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
+		if cls := p.classOf(w); !hasClass(cls, "hint-unit") || hasClass(cls, "mistake") {
+			t.Errorf("after the nudge, %s (the wrong entry) has class %q, want it in the region marked, not yet named", cellName(w, 9), cls)
+		}
 		p.click(-1, "#hint")
 		p.waitf("mistake marked", `document.querySelector('#board .cell.mistake') !== null`)
 		if got := evalT[int](p, `+document.querySelector('#board .cell.mistake').dataset.index`); got != w {
@@ -228,6 +256,9 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 		if st := p.status(); !strings.HasPrefix(st, "Mistake") || !strings.Contains(st, cellName(w, 9)) {
 			t.Errorf("status after the mistake hint: %q", st)
+		}
+		if got := p.text("#hint"); got != "Hint" {
+			t.Errorf("after the mistake is shown the hint button reads %q, want Hint", got)
 		}
 		p.shot("9x9-mistake")
 		p.keys(kb.Backspace)
@@ -805,7 +836,12 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p := site.open(t, browser, "/?puzzle="+puzzle)
 		p.waitGame(9, 3, 3)
 		p.click(-1, "#hint")
+		p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
+		p.click(-1, "#hint")
 		p.waitf("hint shown", `document.getElementById('hint').textContent === 'Apply hint' && !document.body.classList.contains('busy')`)
+		if st, want := p.status(), fmt.Sprintf("Hint (%s): ", h["title"]); h["title"] == nil || !strings.HasPrefix(st, want) {
+			t.Errorf("status %q, want it to start %q, the technique as players call it", st, want)
+		}
 		got := evalT[[]int](p, `[document.querySelectorAll('#board svg.pattern line.link').length, document.querySelectorAll('#board svg.pattern line.strong').length,
 			document.querySelectorAll('#board svg.pattern line.weak').length]`)
 		if got[0] != len(links) || got[1] != strong || got[2] != len(links)-strong {
@@ -1192,10 +1228,12 @@ func (p *page) classOf(i int) string {
 	return evalT[string](p, fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').className`, i))
 }
 
-// takeHint presses Hint twice: the first press shows the step, the second
-// applies it.
+// takeHint presses Hint three times: the first press nudges, the second
+// shows the step, the third applies it.
 func (p *page) takeHint() {
 	p.t.Helper()
+	p.click(-1, "#hint")
+	p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
 	p.click(-1, "#hint")
 	p.waitf("hint shown", `document.getElementById('hint').textContent === 'Apply hint' && !document.body.classList.contains('busy')`)
 	p.click(-1, "#hint")
@@ -1355,6 +1393,36 @@ func wrongValue(board, sol string, br, bc int) (int, byte) {
 		}
 	}
 	panic("no empty cell takes a wrong value without a clash in " + board)
+}
+
+// unitCells lists, in order, the cells of the units of a /hint answer
+// ({kind, index} objects) on a board with br×bc boxes.
+func unitCells(units any, br, bc int) []int {
+	n := br * bc
+	in := map[int]bool{}
+	list, _ := units.([]any)
+	for _, u := range list {
+		m, _ := u.(map[string]any)
+		k, _ := m["index"].(float64)
+		for i := range n * n {
+			r, c := i/n, i%n
+			switch idx := int(k); m["kind"] {
+			case "row":
+				in[i] = in[i] || r == idx
+			case "column":
+				in[i] = in[i] || c == idx
+			case "box":
+				in[i] = in[i] || r/br*(n/bc)+c/bc == idx
+			}
+		}
+	}
+	var out []int
+	for i := range n * n {
+		if in[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // emptyPeers finds two empty cells in one row.

@@ -211,7 +211,7 @@
     mistake: -1,
     hintCell: -1,
     hintRelated: new Set(),
-    shown: null,    // the hint shown and not yet applied: { check, res, marks }
+    shown: null,    // the hint shown and not yet applied: { check, res, marks, nudge }
     paused: false,
     solution: null, // Uint8Array from /solve, while entries are checked
     stats: '',      // the last solve's numbers, for the info panel
@@ -485,7 +485,7 @@
     el.solve.disabled = off || game.conflicts.size > 0 || busy > 0;
     el.solve.title = game.conflicts.size > 0 ? 'Fix the clashing cells first' : '';
     el.hint.disabled = off || busy > 0;
-    el.hint.textContent = game.shown ? 'Apply hint' : 'Hint';
+    el.hint.textContent = !game.shown ? 'Hint' : game.shown.nudge ? 'Show how' : 'Apply hint';
     el.undo.disabled = !has || game.won || game.paused || game.history.length === 0;
     el.reset.disabled = !has || game.paused;
     el.notes.disabled = off;
@@ -852,13 +852,17 @@
     return true;
   }
 
-  // hint shows the next step on the first press: its technique, the units
-  // and cells it is about and its pattern; the second press applies it.
+  // hint teaches in three presses. The first asks for a nudge: the
+  // technique and the region to look at, nothing more, so that the player
+  // may find the step alone. The second shows the step: the cells it is
+  // about, its eliminations and its pattern. The third applies it.
   async function hint() {
     if (!game.shape || game.finished || game.paused) return;
-    if (game.shown && game.shown.check === game.check) { applyHint(); return; }
+    const shown = game.shown && game.shown.check === game.check ? game.shown : null;
+    if (shown && !shown.nudge) { applyHint(); return; }
+    const nudge = !shown;
     const id = game.id, check = game.check, shape = game.shape;
-    setStatus('Looking for a hint…', 'busy');
+    setStatus(nudge ? 'Looking for a hint…' : 'Looking for the step…', 'busy');
     await withBusy(async () => {
       let res;
       const body = {
@@ -869,6 +873,7 @@
       // then the next step on them.
       const noted = game.cells.every((v, i) => v || game.notes[i]);
       if (noted) body.candidates = Array.from(game.cells, (v, i) => (v ? '' : noteList(game.notes[i]).map(sym).join('')));
+      if (nudge) body.nudge = true;
       try {
         res = await api('hint', body);
       } catch (err) {
@@ -886,29 +891,35 @@
       if (outdated(id, check, 'the hint was on its way')) return;
       const n = shape.n;
       const onBoard = (c) => c && Number.isInteger(c.row) && Number.isInteger(c.col) && c.row >= 0 && c.row < n && c.col >= 0 && c.col < n;
-      if (res.kind !== 'elimination' && !onBoard(res)) {
+      if (res.kind !== 'elimination' && res.kind !== 'nudge' && !onBoard(res)) {
         setStatus('The hint named no cell on this board.', 'error');
         return;
       }
-      game.hints++;
+      if (nudge) game.hints++; // a nudge and the step it leads to are one hint
       if (res.kind === 'mistake') {
         const i = res.row * n + res.col;
         game.sel = i;
         game.mistake = i;
         game.hintCell = -1;
         game.hintRelated = new Set();
+        game.shown = null;
         paint();
         cellEls[i].focus();
         setStatus(res.explanation ? `Mistake: ${res.explanation}` : `Mistake at ${cellName(i)}: ${sym(res.value)} does not belong there.`, 'warn');
         return;
       }
-      game.shown = { check: game.check, res, marks: hintMarks(res, onBoard) };
+      game.shown = { check: game.check, res, marks: hintMarks(res, onBoard), nudge: res.kind === 'nudge' };
       if (res.kind === 'placement') game.sel = res.row * n + res.col;
       paint();
       if (game.sel >= 0) cellEls[game.sel].focus({ preventScroll: true });
-      const tech = res.technique ? ` (${techName(res.technique)})` : '';
+      const said = String(res.explanation || '').replace(/([^.!?])$/, '$1.');
+      if (res.kind === 'nudge') {
+        setStatus(`Nudge: ${said} Show how points at the cells.`, 'hint');
+        return;
+      }
+      const tech = res.title ? ` (${res.title})` : '';
       const then = res.kind === 'elimination' ? 'Apply hint takes them out of your notes.' : 'Apply hint places it.';
-      setStatus(`Hint${tech}: ${String(res.explanation || '').replace(/([^.!?])$/, '$1.')} ${then}`, 'hint');
+      setStatus(`Hint${tech}: ${said} ${then}`, 'hint');
     });
   }
 
