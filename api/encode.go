@@ -246,5 +246,7 @@ func encodeAs(w http.ResponseWriter, r *http.Request, status int, contentType st
 	h.Set("Content-Length", fmt.Sprint(buf.Len()))
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		writeFailed(r)
+	}
 }

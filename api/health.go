@@ -35,6 +35,8 @@ func handleReadyz(d *deps) http.Handler {
 func handleOpenAPI() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/yaml")
-		w.Write(sudokud.OpenAPI)
+		if _, err := w.Write(sudokud.OpenAPI); err != nil {
+			writeFailed(r)
+		}
 	})
 }

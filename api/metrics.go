@@ -39,11 +39,11 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		}, []string{"size", "box", "difficulty"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokud_http_requests_total",
-			Help: "HTTP requests answered, by route pattern, method and status.",
+			Help: "HTTP requests answered, by route pattern, method and status (aborted: the answer was cut off midway).",
 		}, []string{"route", "method", "status"}),
 		requestDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "sudokud_http_request_duration_seconds",
-			Help:    "HTTP request latency, by route pattern, method and status.",
+			Help:    "HTTP request latency, by route pattern, method and status (aborted: the answer was cut off midway).",
 			Buckets: prometheus.ExponentialBuckets(50e-6, 4, 11),
 		}, []string{"route", "method", "status"}),
 		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{

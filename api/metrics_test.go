@@ -1,10 +1,14 @@
 package api
 
 import (
+	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -98,5 +102,84 @@ func TestMetricsMethodLabelBounded(t *testing.T) {
 	}
 	if got := testutil.CollectAndCount(m.requestDuration); got != 2 {
 		t.Errorf("%d latency series, want 2 (other and POST)", got)
+	}
+}
+
+// brokenWriter is a ResponseWriter whose client is gone: every write fails.
+type brokenWriter struct{ header http.Header }
+
+func (w *brokenWriter) Header() http.Header { return w.header }
+func (w *brokenWriter) WriteHeader(int)     {}
+func (w *brokenWriter) Write([]byte) (int, error) {
+	return 0, errors.New("write: broken pipe")
+}
+
+// TestMetricsAborted: a response cut off midway is counted with status
+// "aborted", not as the 200 its status line said: a stream aborted at the
+// server's write timeout, a batch and a single answer whose writes fail
+// (the client is gone). They were counted as 200s, so the metrics never
+// showed an answer lost.
+func TestMetricsAborted(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	srv := mustNew(t, DefaultConfig(), nil, reg)
+	t.Cleanup(srv.Close)
+	m := srv.deps.metrics
+	requests := func(route, status string) float64 {
+		return testutil.ToFloat64(m.requests.WithLabelValues(route, http.MethodPost, status))
+	}
+
+	addr := connServer(t, srv, guard, 200*time.Millisecond)
+	c := dial(t, addr)
+	var body strings.Builder
+	for i := range 40 {
+		body.WriteString(onesLine(i))
+	}
+	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+	waitFor(t, func() bool { return requests("/validate", statusAborted) == 1 }) // the client does not read
+
+	post := func(path, body string) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", mediaJSON)
+		defer func() {
+			if v := recover(); v != nil && v != http.ErrAbortHandler {
+				t.Fatalf("%s: panic %v", path, v)
+			}
+		}()
+		srv.ServeHTTP(&brokenWriter{header: http.Header{}}, req)
+	}
+	post("/validate", `{"items":[{"puzzle":"`+classic+`"}]}`)
+	post("/solve", `{"puzzle":"`+classic+`"}`)
+	for _, s := range []struct {
+		route string
+		want  float64
+	}{{"/validate", 2}, {"/solve", 1}} {
+		if got := requests(s.route, statusAborted); got != s.want {
+			t.Errorf("requests{%s,POST,aborted} = %v, want %v", s.route, got, s.want)
+		}
+		if got := requests(s.route, "200"); got != 0 {
+			t.Errorf("requests{%s,POST,200} = %v, want 0: every answer was cut off", s.route, got)
+		}
+	}
+	if got := testutil.ToFloat64(m.inFlight); got != 0 {
+		t.Errorf("in flight = %v after the requests", got)
+	}
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("lint %s: %s", p.Metric, p.Text)
+	}
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	for _, series := range []string{
+		`sudokud_http_requests_total{method="POST",route="/validate",status="aborted"} 2`,
+		`sudokud_http_requests_total{method="POST",route="/solve",status="aborted"} 1`,
+		`sudokud_http_request_duration_seconds_count{method="POST",route="/solve",status="aborted"} 1`,
+	} {
+		if !strings.Contains(rec.Body.String(), series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
 	}
 }

@@ -98,11 +98,30 @@ func methodLabel(m string) string {
 	return "other"
 }
 
+// statusAborted is the status label of a response cut off midway: the
+// handler aborted it (panic(http.ErrAbortHandler), which goes on to
+// net/http: a write timeout, the client gone, the server shutting down), or
+// a write of it failed (see writeFailed). Its status line may have said 200,
+// but the client did not get the answer.
+const statusAborted = "aborted"
+
+// failedKey is the context key of a request's write-failed flag (a *bool),
+// which writeFailed sets for observe.
+type failedKey struct{}
+
+// writeFailed records that a write of r's answer failed: the client did
+// not get it whole. Outside observe it does nothing.
+func writeFailed(r *http.Request) {
+	if failed, ok := r.Context().Value(failedKey{}).(*bool); ok {
+		*failed = true
+	}
+}
+
 // observe is the metrics and logging middleware: it counts and times each
 // request by route pattern (read after the handler ran) and status, and
 // logs it, with the cause of a 500 (see writeProblem) as "error". A
-// response the handler aborted (panic(http.ErrAbortHandler), which goes on
-// to net/http) is logged at warn with aborted=true.
+// response cut off midway is counted with status "aborted" (statusAborted)
+// and logged at warn with aborted=true.
 func observe(d *deps) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -111,15 +130,21 @@ func observe(d *deps) func(http.Handler) http.Handler {
 			defer d.metrics.inFlight.Dec()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			var cause error
-			r = r.WithContext(context.WithValue(r.Context(), causeKey{}, &cause))
+			failed := false
+			ctx := context.WithValue(r.Context(), causeKey{}, &cause)
+			r = r.WithContext(context.WithValue(ctx, failedKey{}, &failed))
 			aborted := true // until the handler returns
 			defer func() {
+				aborted = aborted || failed
 				status := ww.Status()
 				if status == 0 {
 					status = http.StatusOK
 				}
 				elapsed := time.Since(start)
 				route, method, code := routePattern(r), methodLabel(r.Method), strconv.Itoa(status)
+				if aborted {
+					code = statusAborted
+				}
 				d.metrics.requests.WithLabelValues(route, method, code).Inc()
 				d.metrics.requestDuration.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
 				level := slog.LevelInfo
