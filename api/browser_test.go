@@ -198,12 +198,12 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.shot("9x9-conflict")
 
 		// Phone width: the page fits, nothing scrolls sideways.
-		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		p.viewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)
 		if w := evalT[int](p, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("page is %d px wide at a 390 px phone width", w)
 		}
 		p.shot("9x9-phone")
-		p.do(chromedp.EmulateViewport(1280, 900))
+		p.viewport(1280, 900)
 
 		p.click(-1, `#pad .key.clear`)
 		p.waitf("Solve enabled again", `!document.getElementById('solve').disabled`)
@@ -330,26 +330,58 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.waitf("P entered", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').textContent === 'P'`, i))
 		p.shot("25x25")
 
-		// On a phone the cells would be too small to tap: the board is
-		// zoomed in, in a frame that pans, and a note says so.
-		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-		p.do(chromedp.Evaluate[chromedp.Void](`window.sudokud.fit(); window.scrollTo(0, 0)`))
-		g := evalT[[]float64](p, `(() => {
-			const w = document.getElementById('board-wrap'), c = document.querySelector('#board .cell').getBoundingClientRect(),
-				wr = w.getBoundingClientRect(), st = document.getElementById('status').getBoundingClientRect();
-			return [c.width, w.scrollWidth - w.clientWidth, w.scrollHeight - w.clientHeight, wr.right, wr.bottom, st.bottom,
-				document.getElementById('zoom-note').checkVisibility() ? 1 : 0, document.documentElement.scrollWidth];
-		})()`)
-		p.shot("25x25-phone")
-		if g[0] < 20 {
-			t.Errorf("25x25 on a phone: cells of %.1f px", g[0])
+		// On a phone the cells would be too small to tap: the board sits in
+		// a frame that zooms (pinch, or the zoom buttons) and pans. It starts
+		// zoomed in to cells a finger takes; zoomed out, the whole board
+		// shows. At every zoom the cells are whole pixels and the frame and
+		// the status stay on the screen.
+		for _, sc := range phoneScreens {
+			p.viewport(sc.w, sc.h, sc.opts...)
+			name := "25x25-" + sc.name
+			g := p.frame(name)
+			p.shot(name)
+			if g.cell < 20 || g.overflowX <= 0 && g.overflowY <= 0 {
+				t.Errorf("%s: cells of %.0f px, frame pans %.0f x %.0f px; want cells of 20 px and more in a frame that pans", name, g.cell, g.overflowX, g.overflowY)
+			}
+			// Zoom out until the button says no more.
+			first := g.cell
+			for i := 0; i < 10 && !p.disabled("#zoom-out"); i++ {
+				p.click(-1, "#zoom-out")
+			}
+			g = p.frame(name + " zoomed out")
+			if g.cell >= first || g.overflowX > 0 || g.overflowY > 0 {
+				t.Errorf("%s zoomed out: cells of %.0f px (%.0f before), frame pans %.0f x %.0f px; want smaller cells and the whole board in the frame", name, g.cell, first, g.overflowX, g.overflowY)
+			}
+			p.shot(name + "-zoomed-out")
+			p.click(-1, "#zoom-in")
+			if c := p.frame(name + " zoomed in").cell; c <= g.cell {
+				t.Errorf("%s: Zoom in took cells from %.0f to %.0f px", name, g.cell, c)
+			}
+
+			// Two fingers spread apart zoom in around the point between
+			// them: the cell there stays under it; pinched together, they
+			// zoom out.
+			for _, spread := range [][2]float64{{20, 60}, {60, 40}} {
+				before := p.frame(name)
+				mid := evalT[[]float64](p, `(() => {
+					const f = document.getElementById('board-wrap').getBoundingClientRect();
+					const e = document.elementFromPoint(f.left + f.width / 2, f.top + f.height / 2).closest('.cell'), r = e.getBoundingClientRect();
+					return [r.left + r.width / 2, r.top + r.height / 2, +e.dataset.index];
+				})()`)
+				p.pinch(mid[0], mid[1], spread[0], spread[1])
+				after := p.frame(name + " pinched")
+				if grew := after.cell > before.cell; grew != (spread[1] > spread[0]) || after.cell == before.cell {
+					t.Errorf("%s: fingers from %.0f to %.0f px apart took cells from %.0f to %.0f px", name, 2*spread[0], 2*spread[1], before.cell, after.cell)
+				}
+				if scale := evalT[float64](p, `visualViewport.scale`); scale != 1 {
+					t.Errorf("%s: the pinch on the board zoomed the page to %.2f", name, scale)
+				}
+				if at := evalT[int](p, fmt.Sprintf(`+document.elementFromPoint(%f, %f).closest('.cell').dataset.index`, mid[0], mid[1])); at != int(mid[2]) {
+					t.Errorf("%s: the pinch moved %s from under the fingers (now %s)", name, cellName(int(mid[2]), 25), cellName(at, 25))
+				}
+			}
 		}
-		if g[1] <= 0 || g[2] <= 0 || g[6] != 1 {
-			t.Errorf("25x25 on a phone: the frame pans %.0f x %.0f px, note shown %v; want a zoomed board that pans, with the note", g[1], g[2], g[6] == 1)
-		}
-		if g[3] > 390 || g[4] > 844 || g[5] > 844 || g[7] > 390 {
-			t.Errorf("25x25 on a phone: frame ends at (%.0f, %.0f), status at %.0f, page %.0f px wide; want all inside 390x844", g[3], g[4], g[5], g[7])
-		}
+		p.viewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)
 		// Panning shows the last cell, which then takes a tap.
 		p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('board-wrap').scrollTo(1e6, 1e6)`))
 		p.click(25*25 - 1)
@@ -623,7 +655,7 @@ func TestPlaygroundBrowser(t *testing.T) {
 	t.Run("a phone on its side shows the whole board with the pad beside it", func(t *testing.T) {
 		p := site.open(t, browser, "/?puzzle="+patternPuzzle(4, 4, 0.4, 18))
 		p.waitGame(16, 4, 4)
-		p.do(chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape))
+		p.viewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape)
 		// top, bottom, left, right of the board and the pad; the height of the screen
 		r := evalT[[]float64](p, `[document.getElementById('board'), document.getElementById('pad')].flatMap(e =>
 			(r => [r.top, r.bottom, r.left, r.right])(e.getBoundingClientRect())).concat(innerHeight)`)
@@ -755,22 +787,13 @@ func TestPlaygroundBrowser(t *testing.T) {
 	})
 
 	t.Run("the board and the status fit every screen", func(t *testing.T) {
-		screens := []struct {
-			name string
-			w, h int64
-			opts []chromedp.EmulateViewportOption
-		}{
-			{"desktop", 1280, 900, nil},
-			{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch}},
-			{"phone-landscape", 844, 390, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape}},
-		}
+		screens := append([]screen{{"desktop", 1280, 900, nil}}, phoneScreens...)
 		for _, shape := range []struct{ br, bc int }{{2, 3}, {3, 3}, {4, 4}} {
 			n := shape.br * shape.bc
 			p := site.open(t, browser, "/?puzzle="+patternPuzzle(shape.br, shape.bc, 0.5, uint64(40+n)))
 			p.waitGame(n, shape.br, shape.bc)
 			for _, sc := range screens {
-				p.do(chromedp.EmulateViewport(sc.w, sc.h, sc.opts...))
-				p.do(chromedp.Evaluate[chromedp.Void](`window.sudokud.fit(); window.scrollTo(0, 0)`))
+				p.viewport(sc.w, sc.h, sc.opts...)
 				// left, top, right, bottom of the board and the status; every
 				// cell's width and height; the viewport.
 				g := evalT[map[string][]float64](p, `(() => {
@@ -914,6 +937,18 @@ func TestPlaygroundBrowser(t *testing.T) {
 			t.Errorf("after a reload the page asked %q, want one /validate of the pasted grid and no win check", asked)
 		}
 	})
+}
+
+// screen is a viewport the layout is checked on.
+type screen struct {
+	name string
+	w, h int64
+	opts []chromedp.EmulateViewportOption
+}
+
+var phoneScreens = []screen{
+	{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch}},
+	{"phone-landscape", 844, 390, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape}},
 }
 
 // ---- the server -------------------------------------------------------------
@@ -1274,6 +1309,84 @@ func (p *page) dark(on bool) {
 }
 
 func (p *page) keys(keys string) { p.t.Helper(); p.do(chromedp.KeyEvent(keys)) }
+
+// viewport emulates a w×h screen and waits until the page has laid itself
+// out for it: the size has reached the page, and the last fit was for it,
+// after two frames in which a fit the resize event queued would have run.
+// (Measuring right after the emulation measured a layout half done on a
+// loaded machine.)
+func (p *page) viewport(w, h int64, opts ...chromedp.EmulateViewportOption) {
+	p.t.Helper()
+	p.do(chromedp.EmulateViewport(w, h, opts...))
+	p.waitf(fmt.Sprintf("a %dx%d viewport", w, h), fmt.Sprintf(`innerWidth === %d && innerHeight === %d`, w, h))
+	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); window.sudokud.fit();
+		new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
+	p.waitf("the board fitted", fmt.Sprintf(`document.getElementById('board').dataset.fit === '%dx%d'`, w, h))
+}
+
+// frameGeometry is the zoom frame of a large board on a small screen.
+type frameGeometry struct {
+	cell                 float64 // the cells' width
+	overflowX, overflowY float64 // how far the frame pans
+}
+
+// frame measures the zoom frame and checks what holds at every zoom: the
+// frame, its zoom bar and the status inside the viewport, nothing wider
+// than the screen, every cell as wide and as tall as the others in whole
+// pixels, and the board at whole pixels from the page's edge.
+func (p *page) frame(name string) frameGeometry {
+	p.t.Helper()
+	g := evalT[map[string][]float64](p, `(() => {
+		const box = (e) => (r => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+		const w = document.getElementById('board-wrap');
+		return {frame: box(w), zoom: box(document.getElementById('zoom')), status: box(document.getElementById('status')),
+			board: box(document.getElementById('board')),
+			cells: Array.from(document.querySelectorAll('#board .cell'), e => e.getBoundingClientRect()).flatMap(r => [r.width, r.height]),
+			pan: [w.scrollWidth - w.clientWidth, w.scrollHeight - w.clientHeight],
+			view: [innerWidth, innerHeight, document.documentElement.scrollWidth, document.getElementById('zoom').checkVisibility() ? 1 : 0]};
+	})()`)
+	vw, vh := g["view"][0], g["view"][1]
+	for _, part := range []string{"frame", "zoom", "status"} {
+		if r := g[part]; r[0] < 0 || r[1] < 0 || r[2] > vw || r[3] > vh {
+			p.t.Errorf("%s: the %s (%.1f,%.1f)-(%.1f,%.1f) is not inside the %.0fx%.0f viewport", name, part, r[0], r[1], r[2], r[3], vw, vh)
+		}
+	}
+	if g["view"][2] > vw || g["view"][3] != 1 {
+		p.t.Errorf("%s: the page is %.0f px wide on a %.0f px screen, zoom bar shown %v", name, g["view"][2], vw, g["view"][3] == 1)
+	}
+	if r := g["board"]; r[0] != float64(int(r[0])) || r[1] != float64(int(r[1])) {
+		p.t.Errorf("%s: the board starts at (%.2f, %.2f), between pixels", name, r[0], r[1])
+	}
+	cells := g["cells"]
+	for i, v := range cells {
+		if v != cells[0] || v != float64(int(v)) {
+			p.t.Errorf("%s: cell %s is %.2f px %s, want every cell %.2f px, a whole number", name, cellName(i/2, p.n), v, []string{"wide", "tall"}[i%2], cells[0])
+			break
+		}
+	}
+	return frameGeometry{cell: cells[0], overflowX: g["pan"][0], overflowY: g["pan"][1]}
+}
+
+// pinch puts two fingers on the screen from apart px each side of (x, y)
+// and moves them, in steps, to to px each side.
+func (p *page) pinch(x, y, from, to float64) {
+	p.t.Helper()
+	touch := func(typ input.DispatchTouchEventType, d float64) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			var pts []*input.TouchPoint
+			if typ != input.DispatchTouchEventTypeTouchEnd {
+				pts = []*input.TouchPoint{{X: x - d, Y: y, ID: new(1.0)}, {X: x + d, Y: y, ID: new(2.0)}}
+			}
+			_, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		})
+	}
+	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, from)}
+	for i := 1; i <= 8; i++ {
+		acts = append(acts, touch(input.DispatchTouchEventTypeTouchMove, from+(to-from)*float64(i)/8))
+	}
+	p.do(append(acts, touch(input.DispatchTouchEventTypeTouchEnd, to))...)
+}
 
 // shot saves a screenshot of the page as it is and scans that state with
 // axe-core: every state the tests look at is checked for accessibility.

@@ -20,7 +20,7 @@
     fillNotes: $('fill-notes'), checkEntries: $('check-entries'),
     confirm: $('confirm'), confirmText: $('confirm-text'), confirmYes: $('confirm-yes'), confirmNo: $('confirm-no'),
     won: $('won'), wonNew: $('won-new'), wonClose: $('won-close'),
-    boardWrap: $('board-wrap'), side: $('side'),
+    boardWrap: $('board-wrap'), side: $('side'), zoom: $('zoom'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'),
   };
 
   // ---- shapes ---------------------------------------------------------------
@@ -319,6 +319,7 @@
       cellEls.push(b);
     }
     el.board.replaceChildren(frag);
+    zoom.want = null;
     fit();
     unitList = units(game.shape);
     unitsOf = Array.from({ length: n * n }, () => []);
@@ -330,7 +331,13 @@
 
   const portrait = matchMedia('(max-width: 860px) and (orientation: portrait)');
   const short = matchMedia('(orientation: landscape) and (max-height: 560px)');
-  const MIN_CELL = 20; // smaller cells are no target for a finger: zoom in and pan
+  const MIN_CELL = 20; // smaller cells are no target for a finger: the board goes in a frame that zooms
+  const ZOOM_CELL = 30; // the frame's first zoom
+  const ZOOM_STEPS = [20, 24, 30, 36, 44, 54]; // the zoom buttons' cell sizes, past the one that shows the whole board
+
+  // zoom is the frame's state: the cell sizes it allows, the size shown,
+  // and the size the player chose (null: ZOOM_CELL), which a new layout keeps.
+  const zoom = { on: false, min: 0, max: 0, cell: 0, want: null, thick: 0 };
 
   function fit() {
     if (!game.shape) return;
@@ -351,21 +358,86 @@
     }
     const room = Math.max(120, Math.min(w, h, n <= 9 ? 540 : n <= 15 ? 680 : 860));
     let cell = Math.floor((room - 2 * thick) / n);
-    const zoomed = cell < MIN_CELL;
-    if (zoomed) {
-      cell = 30;
-      el.boardWrap.style.width = `${Math.max(120, w)}px`;
-      el.boardWrap.style.height = `${Math.max(120, h - 56)}px`; // the note under it says why
+    zoom.on = cell < MIN_CELL;
+    zoom.thick = thick;
+    if (zoom.on) {
+      // A frame the board zooms and pans in; the zoom bar under it.
+      const fw = Math.max(120, w), fh = Math.max(120, h - 56);
+      el.boardWrap.style.width = `${fw}px`;
+      el.boardWrap.style.height = `${fh}px`;
+      zoom.min = Math.max(1, Math.floor((Math.min(fw, fh) - 2 * thick) / n));
+      zoom.max = ZOOM_STEPS[ZOOM_STEPS.length - 1];
+      cell = Math.min(zoom.max, Math.max(zoom.min, zoom.want || ZOOM_CELL));
     }
-    el.boardWrap.classList.toggle('zoomed', zoomed);
+    el.boardWrap.classList.toggle('zoomed', zoom.on);
+    el.board.dataset.zoomed = String(zoom.on);
+    el.zoom.hidden = !zoom.on;
+    setCell(cell);
+    el.board.dataset.fit = `${window.innerWidth}x${vh}`; // the screen it was fitted to
+  }
+
+  // setCell sets the cell size and moves the board to whole pixels from the
+  // page's edge, so that thin lines stay crisp.
+  function setCell(cell) {
+    zoom.cell = cell;
     el.board.style.setProperty('--cell', `${cell}px`);
-    el.board.dataset.zoomed = String(zoomed);
-    // Whole pixels from the page's edge too, so that thin lines stay crisp.
     el.board.style.translate = '';
     const at = el.board.getBoundingClientRect();
     el.board.style.translate = `${Math.round(at.left) - at.left}px ${Math.round(at.top) - at.top}px`;
-    $('zoom-note').hidden = !zoomed;
+    el.zoomOut.disabled = cell <= zoom.min;
+    el.zoomIn.disabled = cell >= zoom.max;
   }
+
+  // zoomTo zooms the frame to a cell size (whole pixels, within the
+  // frame's range), keeping the board's point at (x, y) on the screen
+  // where it is; without a point, the middle of the frame.
+  function zoomTo(want, x, y) {
+    if (!zoom.on) return;
+    const cell = Math.min(zoom.max, Math.max(zoom.min, Math.round(want)));
+    if (cell === zoom.cell) return;
+    const f = el.boardWrap.getBoundingClientRect();
+    if (x === undefined) { x = f.left + f.width / 2; y = f.top + f.height / 2; }
+    const b = el.board.getBoundingClientRect(), t = zoom.thick;
+    const u = (x - b.left - t) / zoom.cell, v = (y - b.top - t) / zoom.cell; // in cells
+    zoom.want = cell;
+    setCell(cell);
+    const nb = el.board.getBoundingClientRect();
+    el.boardWrap.scrollLeft = Math.round(el.boardWrap.scrollLeft + nb.left + t + u * cell - x);
+    el.boardWrap.scrollTop = Math.round(el.boardWrap.scrollTop + nb.top + t + v * cell - y);
+    setCell(cell); // the scroll may have moved the board between pixels
+  }
+
+  function zoomStep(dir) {
+    const steps = [zoom.min, ...ZOOM_STEPS.filter((c) => c > zoom.min && c <= zoom.max)];
+    const next = dir > 0 ? steps.find((c) => c > zoom.cell) : steps.filter((c) => c < zoom.cell).pop();
+    if (next !== undefined) zoomTo(next);
+  }
+
+  // Two fingers on the frame zoom it (one finger pans it, as the browser
+  // scrolls); the page itself keeps its scale.
+  let pinch = null;
+  const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
+  el.boardWrap.addEventListener('touchstart', (e) => {
+    if (!zoom.on || e.touches.length !== 2) return;
+    if (e.cancelable) e.preventDefault();
+    pinch = { d: spread(e.touches), cell: zoom.cell };
+  }, { passive: false });
+  el.boardWrap.addEventListener('touchmove', (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    if (e.cancelable) e.preventDefault();
+    const [a, b] = e.touches;
+    zoomTo(pinch.cell * spread(e.touches) / pinch.d, (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+  }, { passive: false });
+  const endPinch = (e) => { if (e.touches.length < 2) pinch = null; };
+  el.boardWrap.addEventListener('touchend', endPinch);
+  el.boardWrap.addEventListener('touchcancel', endPinch);
+  // A trackpad's pinch (or Ctrl with the wheel) zooms the frame too.
+  el.boardWrap.addEventListener('wheel', (e) => {
+    if (!zoom.on || !e.ctrlKey) return;
+    e.preventDefault();
+    zoomTo(zoom.cell * Math.exp(-e.deltaY / 200), e.clientX, e.clientY);
+  }, { passive: false });
+
   let fitting = 0;
   window.addEventListener('resize', () => {
     cancelAnimationFrame(fitting);
@@ -1324,6 +1396,8 @@
   el.wonNew.addEventListener('click', () => { el.won.close(); newGame(); });
   el.wonClose.addEventListener('click', () => el.won.close());
   el.hint.addEventListener('click', hint);
+  el.zoomIn.addEventListener('click', () => zoomStep(1));
+  el.zoomOut.addEventListener('click', () => zoomStep(-1));
   el.solve.addEventListener('click', solve);
   el.undo.addEventListener('click', undo);
   el.reset.addEventListener('click', reset);
@@ -1385,5 +1459,5 @@
   }
 
   // For people poking at the page from the console.
-  window.sudokud = { game, enterValue, newGame, hint, solve, pause, fit };
+  window.sudokud = { game, enterValue, newGame, hint, solve, pause, fit, zoom };
 })();
