@@ -21,6 +21,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	r.Method(http.MethodGet, "/openapi.yaml", handleOpenAPI())
 	r.Method(http.MethodGet, "/shapes", handleShapes())
+	r.Method(http.MethodGet, "/techniques", handleTechniques())
 	playground := handlePlayground()
 	r.Method(http.MethodGet, "/", playground)
 	for _, name := range playgroundFiles() {

@@ -317,6 +317,7 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 			`{"id":"1","puzzle":"` + solved9 + `"}` + "\n" + `{"id":"2","puzzle":"12345678"}` + "\n", true, nil},
 		{ok("/healthz", "GET"), mediaJSON, "", "GET", "/healthz", "", "", false, nil},
 		{ok("/shapes", "GET"), mediaJSON, "", "GET", "/shapes", "", "", false, nil},
+		{ok("/techniques", "GET"), mediaJSON, "", "GET", "/techniques", "", "", false, nil},
 		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false, nil},
