@@ -390,6 +390,50 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("Info names the rating's techniques as players call them", func(t *testing.T) {
+		res, err := http.Get(site.url + "/techniques")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list struct {
+			Techniques []struct{ Name, Title string }
+		}
+		err = json.NewDecoder(res.Body).Decode(&list)
+		res.Body.Close()
+		if err != nil || len(list.Techniques) == 0 {
+			t.Fatalf("GET /techniques: %v %v", list, err)
+		}
+		// A hard 9x9 whose rating uses a technique not called by its
+		// API name (x_wing is an X-Wing).
+		seed, used := 0, map[string]float64{}
+		for s := 1; s <= 40 && seed == 0; s++ {
+			_, out := site.post(t, "/generate", map[string]any{"size": 9, "difficulty": "hard", "seed": s})
+			rating, _ := out["puzzles"].([]any)[0].(map[string]any)["rating"].(map[string]any)
+			used = map[string]float64{}
+			for k, v := range rating["techniques"].(map[string]any) {
+				used[k] = v.(float64)
+			}
+			for _, tc := range list.Techniques {
+				if _, ok := used[tc.Name]; ok && tc.Title != strings.ReplaceAll(tc.Name, "_", " ") {
+					seed = s
+				}
+			}
+		}
+		if seed == 0 {
+			t.Fatalf("no hard 9x9 of seeds 1 to 40 uses a technique with a title of its own")
+		}
+		p := site.open(t, browser, fmt.Sprintf("/?size=9&difficulty=hard&seed=%d", seed))
+		p.waitGame(9, 3, 3)
+		p.click(-1, "#details")
+		stats := p.text("#stats")
+		for _, tc := range list.Techniques {
+			if n, ok := used[tc.Name]; ok && !strings.Contains(stats, fmt.Sprintf("%s ×%.0f", tc.Title, n)) {
+				t.Errorf("Info shows %q, want %s as %q ×%.0f", stats, tc.Name, tc.Title, n)
+			}
+		}
+		p.shot("9x9-info")
+	})
+
 	t.Run("the difficulty menu offers only the levels /shapes lists", func(t *testing.T) {
 		var want []string
 		for _, l := range engine.LevelsOf(engine.Shape{Size: 4, BoxRows: 2, BoxCols: 2}) {
@@ -932,8 +976,9 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}))
 		p.do(chromedp.Reload())
 		p.waitf("grid shown again", `/already full/.test(document.getElementById('status').textContent) && !document.body.classList.contains('busy')`)
-		// /shapes, asked at every start for the difficulty menu, aside.
-		if asked := evalT[[]string](p, `window.__asked.filter((u) => u !== 'shapes')`); len(asked) != 1 {
+		// /shapes and /techniques, asked at every start for the menus and
+		// the info panel, aside.
+		if asked := evalT[[]string](p, `window.__asked.filter((u) => u !== 'shapes' && u !== 'techniques')`); len(asked) != 1 {
 			t.Errorf("after a reload the page asked %q, want one /validate of the pasted grid and no win check", asked)
 		}
 	})

@@ -124,7 +124,7 @@ func TestPlaygroundSelfContained(t *testing.T) {
 	}
 }
 
-// The page is a client of the public API only: it calls the five
+// The page is a client of the public API only: it calls the six
 // documented game endpoints and nothing else.
 func TestPlaygroundUsesPublicAPI(t *testing.T) {
 	js := webFiles(t)["app.js"]
@@ -136,7 +136,7 @@ func TestPlaygroundUsesPublicAPI(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"generate", "hint", "shapes", "solve", "validate"}; !slices.Equal(got, want) {
+	if want := []string{"generate", "hint", "shapes", "solve", "techniques", "validate"}; !slices.Equal(got, want) {
 		t.Errorf("app.js calls %v, want exactly %v", got, want)
 	}
 	if n := strings.Count(js, "fetch("); n != 1 {

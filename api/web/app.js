@@ -1,5 +1,6 @@
 // sudokud playground: a Sudoku game that talks only to the public API
-// (/generate, /hint, /solve, /validate). No build step, no dependencies.
+// (/generate, /hint, /solve, /validate, /shapes, /techniques). No build
+// step, no dependencies.
 'use strict';
 
 (() => {
@@ -995,10 +996,6 @@
     });
   }
 
-  // techName writes a technique for people: x_wing → X wing, aic → AIC.
-  const techName = (t) => t.split('_').map((w, i) =>
-    (w.length <= 3 && !['of', 'and', 'the', 'one', 'two'].includes(w) && w.length > 1 ? w.toUpperCase() : i ? w : w[0].toUpperCase() + w.slice(1))).join(' ');
-
   // hintMarks maps a cell to the class that shows its part in the hint:
   // the units looked at, the pattern's cells, fins, sets, eliminations and
   // the target.
@@ -1240,7 +1237,7 @@
     const m = game.meta, parts = [`${game.givens.filter((v) => v).length} givens`];
     if (m.seed !== undefined && m.seed !== null) parts.push(`seed ${m.seed}`);
     const tech = m.rating && m.rating.techniques ? Object.entries(m.rating.techniques) : [];
-    if (tech.length) parts.push('techniques: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${techName(k)} ×${v}`).join(', '));
+    if (tech.length) parts.push('techniques: ' + tech.sort((a, b) => b[1] - a[1]).map(([k, v]) => `${techTitles.get(k) || k} ×${v}`).join(', '));
     if (game.stats) parts.push(game.stats);
     el.stats.textContent = parts.join(' · ');
   }
@@ -1427,7 +1424,19 @@
     } catch (_) { /* offline or an old server: the 422 fallback remains */ }
   }
 
+  // techTitles maps a technique's API name to how players call it, from
+  // /techniques (x_wing → X-Wing).
+  const techTitles = new Map();
+  async function loadTechniques() {
+    try {
+      const data = await api('techniques');
+      for (const t of data.techniques || []) techTitles.set(t.name, t.title);
+      showStats();
+    } catch (_) { /* offline or an old server: the info panel shows the API's names */ }
+  }
+
   fillSizes();
+  loadTechniques();
   const q = new URLSearchParams(location.search);
   const qn = Number(q.get('size'));
   const startSize = splits(qn).length ? qn : 9;
