@@ -388,6 +388,33 @@ func TestPlaygroundBrowser(t *testing.T) {
 		if got := evalT[int](p, `+document.activeElement.dataset.index`); got != 25*25-1 {
 			t.Errorf("after panning, a tap on r25c25 selected cell %d", got)
 		}
+
+		// A nudge pans the frame to the region it names.
+		p.click(i)
+		p.keys(kb.Backspace)
+		_, nudge := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "size": 25, "box": "5x5", "nudge": true})
+		region := unitCells(nudge["units"], 5, 5)
+		if len(region) == 0 {
+			t.Fatalf("/hint nudge names no region: %v", nudge)
+		}
+		row, col := 0, 0
+		for _, c := range region {
+			row, col = row+c/25, col+c%25
+		}
+		far := func(mean int) int { return map[bool]int{true: 1e6, false: 0}[mean < 12*len(region)] }
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById('board-wrap').scrollTo(%d, %d)`, far(col), far(row))))
+		p.click(-1, "#hint")
+		p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
+		if in := evalT[bool](p, `(() => {
+			const f = document.getElementById('board-wrap').getBoundingClientRect();
+			const rs = Array.from(document.querySelectorAll('#board .cell.hint-unit'), e => e.getBoundingClientRect());
+			const x = (Math.min(...rs.map(r => r.left)) + Math.max(...rs.map(r => r.right))) / 2;
+			const y = (Math.min(...rs.map(r => r.top)) + Math.max(...rs.map(r => r.bottom))) / 2;
+			return rs.length > 0 && x >= f.left && x <= f.right && y >= f.top && y <= f.bottom;
+		})()`); !in {
+			t.Errorf("the nudge's region %v is out of the frame's view", nudge["units"])
+		}
+		p.shot("25x25-phone-nudge")
 	})
 
 	t.Run("Info names the rating's techniques as players call them", func(t *testing.T) {

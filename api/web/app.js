@@ -408,6 +408,20 @@
     setCell(cell); // the scroll may have moved the board between pixels
   }
 
+  // reveal pans the zoom frame to the middle of the cells, unless they are
+  // all in view already.
+  function reveal(cells) {
+    if (!zoom.on || !cells.length) return;
+    const f = el.boardWrap.getBoundingClientRect();
+    let l = Infinity, t = Infinity, r = -Infinity, b = -Infinity;
+    for (const i of cells) {
+      const c = cellEls[i].getBoundingClientRect();
+      l = Math.min(l, c.left); t = Math.min(t, c.top); r = Math.max(r, c.right); b = Math.max(b, c.bottom);
+    }
+    if (l >= f.left && t >= f.top && r <= f.right && b <= f.bottom) return;
+    el.boardWrap.scrollBy(Math.round((l + r - f.left - f.right) / 2), Math.round((t + b - f.top - f.bottom) / 2));
+  }
+
   function zoomStep(dir) {
     const steps = [zoom.min, ...ZOOM_STEPS.filter((c) => c > zoom.min && c <= zoom.max)];
     const next = dir > 0 ? steps.find((c) => c > zoom.cell) : steps.filter((c) => c < zoom.cell).pop();
@@ -985,6 +999,7 @@
       if (res.kind === 'placement') game.sel = res.row * n + res.col;
       paint();
       if (game.sel >= 0) cellEls[game.sel].focus({ preventScroll: true });
+      reveal([...game.shown.marks.keys()]);
       const said = String(res.explanation || '').replace(/([^.!?])$/, '$1.');
       if (res.kind === 'nudge') {
         setStatus(`Nudge: ${said} Show how points at the cells.`, 'hint');
