@@ -376,15 +376,16 @@ func TestStreamReservesItsResults(t *testing.T) {
 }
 
 // TestStreamEndsWhenMemoryIsTaken: a stream whose next lines find
-// /validate's memory taken by others for the queue wait ends after the
+// /validate's memory taken by others for its read timeout ends after the
 // results it gave with a last line that says so (overloaded), and the
-// connection closes.
+// connection closes once the server has read (and dropped) what the
+// client still sent.
 func TestStreamEndsWhenMemoryIsTaken(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ValidateMemory = 1 << 20
 	cfg.QueueWait = 10 * time.Millisecond
 	srv := mustNew(t, cfg, nil, nil)
-	addr := connServer(t, srv, guard, guard)
+	addr := connServer(t, srv, 300*time.Millisecond, guard)
 	c := dial(t, addr)
 	io.WriteString(c, streamHead+chunk(classicLine(0)))
 	br := bufio.NewReader(c)
@@ -406,12 +407,18 @@ func TestStreamEndsWhenMemoryIsTaken(t *testing.T) {
 		t.Fatal("the rest of the memory: not granted")
 	}
 	defer mem.release(held)
-	io.WriteString(c, chunk(classicLine(1)))
-	rest, err := io.ReadAll(body)
+	// More than the server buffers: most of it is still unread when the
+	// stream ends.
+	var rest strings.Builder
+	for i := 1; i <= 3000; i++ {
+		rest.WriteString(classicLine(i))
+	}
+	go io.WriteString(c, chunk(rest.String())+"0\r\n\r\n")
+	tail, err := io.ReadAll(body)
 	if err != nil {
 		t.Fatalf("the stream broke off: %v", err)
 	}
-	all := append([]byte(first), rest...)
+	all := append([]byte(first), tail...)
 	req := httptest.NewRequest(http.MethodPost, "/validate", nil)
 	req.Header.Set("Content-Type", mediaNDJSON)
 	checkExchange(t, req, nil, &exchange{status: resp.StatusCode, header: resp.Header, body: all})

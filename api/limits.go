@@ -115,6 +115,11 @@ func newBudget(size int64, wait time.Duration) *budget {
 // returns the bytes reserved (n, or the whole budget when n is larger) and
 // whether it got them.
 func (b *budget) acquire(ctx context.Context, n int64) (int64, bool) {
+	return b.acquireWithin(ctx, n, b.wait)
+}
+
+// acquireWithin is acquire with a wait of its own.
+func (b *budget) acquireWithin(ctx context.Context, n int64, wait time.Duration) (int64, bool) {
 	n = max(min(n, b.size), 0)
 	b.mu.Lock()
 	if len(b.waiters) == 0 && b.used+n <= b.size {
@@ -126,7 +131,7 @@ func (b *budget) acquire(ctx context.Context, n int64) (int64, bool) {
 	b.waiters = append(b.waiters, w)
 	b.mu.Unlock()
 
-	t := time.NewTimer(b.wait)
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case <-w.ready:

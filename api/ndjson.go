@@ -58,23 +58,28 @@ func lineCost(n int) int64 { return int64(n) + resultBound(n) }
 // budget, which the stream's line buffer already holds a share of.
 type streamMemory struct {
 	d     *deps
-	limit int64        // the most one batch reserves: the budget less the stream's share
-	held  atomic.Int64 // what the stream's batches hold now
+	limit int64         // the most one batch reserves: the budget less the stream's share
+	wait  time.Duration // the longest wait for memory that others hold
+	held  atomic.Int64  // what the stream's batches hold now
 }
 
-func newStreamMemory(d *deps) *streamMemory {
+// newStreamMemory returns the memory of a stream that waits for memory as
+// long as for the client's bytes (readIdle), or Config.QueueWait when that
+// is longer: a stream admitted and under way is worth a longer wait than a
+// request that has not started.
+func newStreamMemory(d *deps, readIdle time.Duration) *streamMemory {
 	size := d.memory.size
-	return &streamMemory{d: d, limit: size - min(streamCost(d.cfg), size)}
+	return &streamMemory{d: d, limit: size - min(streamCost(d.cfg), size), wait: max(readIdle, d.cfg.QueueWait)}
 }
 
 // reserve reserves cost bytes (at most m.limit) for a batch and returns
 // what it reserved. It waits for as long as the stream's own results are
 // being written (their memory comes back as the client reads them) and
-// then at most Config.QueueWait; false means the memory did not come free,
-// or ctx ended.
+// then at most m.wait; false means the memory did not come free, or ctx
+// ended.
 func (m *streamMemory) reserve(ctx context.Context, cost int64) (int64, bool) {
 	for {
-		n, ok := m.d.memory.acquire(ctx, min(cost, m.limit))
+		n, ok := m.d.memory.acquireWithin(ctx, min(cost, m.limit), m.wait)
 		if ok {
 			m.held.Add(n)
 			m.d.metrics.validateMemory.Add(float64(n))
@@ -105,8 +110,8 @@ func (m *streamMemory) release(n int64) {
 // whether it got every result (openapi.yaml says the same):
 //   - every request line answered: a clean end of the response;
 //   - the server stopped reading the body (no bytes for its read timeout,
-//     a broken body, or no memory for the next lines within the queue
-//     wait): after the results of the lines answered, a last line
+//     a broken body, or no memory for the next lines within the read
+//     timeout): after the results of the lines answered, a last line
 //     {"error":{"code","detail"}} with no id (see appendStreamEnd), a clean
 //     end, and the connection is closed;
 //   - the server cannot go on (a write fails or times out, the client is
@@ -124,7 +129,7 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	work := make(chan *streamBatch, window)
 	order := make(chan *streamBatch, window)
 	free := make(chan *streamBatch, window+d.cfg.Workers+2)
-	mem := newStreamMemory(d)
+	mem := newStreamMemory(d, readIdle)
 	getBatch := func() *streamBatch {
 		select {
 		case b := <-free:
@@ -335,10 +340,15 @@ func readStream(ctx context.Context, d *deps, body io.Reader, idle time.Duration
 		if len(b.lines) > 0 {
 			held, ok := mem.reserve(ctx, b.cost)
 			if !ok {
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || !endStream(ctx, b, errNoMemory, idle, order) {
 					return false
 				}
-				return endStream(ctx, b, errNoMemory, idle, order)
+				// Read what the client still sends, unanswered: closing a
+				// connection with unread bytes resets it, and a slow
+				// reader lost the results still on their way, the last
+				// line with them.
+				io.Copy(io.Discard, io.LimitReader(br, d.cfg.MaxBodyBytes))
+				return true
 			}
 			b.held = held
 			select {
