@@ -59,55 +59,54 @@ func ExampleConflicts() {
 }
 
 // The techniques of the grader in the order it tries them, with the level
-// each makes a puzzle, its weight in the score and its base rating on the
-// Sudoku Explainer scale.
+// each makes a puzzle and its base rating on the Sudoku Explainer scale.
 func ExampleTechniques() {
 	for _, t := range engine.Techniques() {
-		fmt.Printf("%-24s %-7v %4v %4.1f\n", t.Name, t.Level, t.Weight, t.SE)
+		fmt.Printf("%-24s %-7v %4.1f\n", t.Name, t.Level, t.SE)
 	}
 	// Output:
-	// full_house               easy       1  1.0
-	// naked_single             easy       2  2.3
-	// hidden_single            easy       3  1.5
-	// pointing                 medium    20  2.6
-	// claiming                 medium    22  2.8
-	// naked_pair               medium    25  3.0
-	// hidden_pair              medium    30  3.4
-	// naked_triple             medium    35  3.6
-	// hidden_triple            medium    40  4.0
-	// x_wing                   hard      60  3.2
-	// xy_wing                  hard      65  4.2
-	// xyz_wing                 hard      70  4.4
-	// naked_quad               medium    45  5.0
-	// hidden_quad              medium    50  5.4
-	// swordfish                hard      85  3.8
-	// jellyfish                hard     100  5.2
-	// unique_rectangle_1       hard      75  4.5
-	// unique_rectangle_2       hard      80  4.6
-	// unique_rectangle_4       hard      80  4.5
-	// unique_rectangle_3       hard      85  4.6
-	// hidden_unique_rectangle  hard      90  4.8
-	// bug_plus_1               hard     100  5.6
-	// skyscraper               hard      90  6.6
-	// two_string_kite          hard      90  6.6
-	// turbot_fish              hard      95  6.6
-	// empty_rectangle          hard      95  6.6
-	// w_wing                   hard      95  4.4
-	// finned_x_wing            hard      90  3.4
-	// finned_swordfish         hard     105  4.0
-	// wxyz_wing                hard     110  4.6
-	// finned_jellyfish         hard     120  5.4
-	// simple_coloring          hard     150  6.5
-	// x_chain                  expert   180  6.6
-	// remote_pair              expert   170  6.6
-	// xy_chain                 expert   190  7.0
-	// aic                      expert   220  7.0
-	// nice_loop                expert   220  7.0
-	// als_xz                   expert   230  7.0
-	// als_xy_wing              expert   250  7.2
-	// digit_forcing_chain      expert   280  8.0
-	// cell_forcing_chain       expert   280  8.2
-	// unit_forcing_chain       expert   280  8.2
-	// forcing_net              expert   350  9.0
-	// search                   expert   400  0.0
+	// full_house               easy     1.0
+	// naked_single             easy     2.3
+	// hidden_single            easy     1.5
+	// pointing                 medium   2.6
+	// claiming                 medium   2.8
+	// naked_pair               medium   3.0
+	// hidden_pair              medium   3.4
+	// naked_triple             medium   3.6
+	// hidden_triple            medium   4.0
+	// x_wing                   hard     3.2
+	// xy_wing                  hard     4.2
+	// xyz_wing                 hard     4.4
+	// naked_quad               medium   5.0
+	// hidden_quad              medium   5.4
+	// swordfish                hard     3.8
+	// jellyfish                hard     5.2
+	// unique_rectangle_1       hard     4.5
+	// unique_rectangle_2       hard     4.6
+	// unique_rectangle_4       hard     4.5
+	// unique_rectangle_3       hard     4.6
+	// hidden_unique_rectangle  hard     6.6
+	// bug_plus_1               hard     5.6
+	// skyscraper               hard     6.6
+	// two_string_kite          hard     6.6
+	// turbot_fish              hard     6.6
+	// empty_rectangle          hard     7.1
+	// w_wing                   hard     7.1
+	// finned_x_wing            hard     6.6
+	// finned_swordfish         hard     7.1
+	// wxyz_wing                hard     7.1
+	// finned_jellyfish         hard     7.2
+	// simple_coloring          hard     6.5
+	// x_chain                  expert   6.6
+	// remote_pair              expert   6.6
+	// xy_chain                 expert   7.0
+	// aic                      expert   7.0
+	// nice_loop                expert   7.0
+	// als_xz                   expert   7.0
+	// als_xy_wing              expert   7.2
+	// digit_forcing_chain      expert   8.0
+	// cell_forcing_chain       expert   8.2
+	// unit_forcing_chain       expert   8.2
+	// forcing_net              expert   9.0
+	// search                   expert   0.0
 }

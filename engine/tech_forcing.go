@@ -95,6 +95,7 @@ func (b *logic) load(l *logic) {
 	t := l.t
 	b.t, b.n, b.all, b.empty, b.bad = t, l.n, l.all, l.empty, l.bad
 	b.batch, b.skip, b.nundo, b.unique = true, 0, 0, l.unique
+	b.seOrder, b.direct = false, false
 	b.nodes, b.ctx, b.exhausted, b.cap = l.nodes, l.ctx, false, 0
 	copy(b.val[:t.cells], l.val[:t.cells])
 	copy(b.cand[:t.cells], l.cand[:t.cells])

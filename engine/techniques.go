@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"math"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -65,9 +67,14 @@ const (
 )
 
 // techInfo describes a technique: its API name, the level it makes a
-// puzzle, its score weight, how a player calls it and se, its base rating
-// on the Sudoku Explainer scale in tenths (23 is 2.3); a move may carry
-// its own (move.se, for a longer chain).
+// puzzle, its weight (which orders the techniques by difficulty for
+// Rating.Hardest), how a player calls it and se, its base rating on the
+// Sudoku Explainer scale in tenths (23 is 2.3); a move may carry its own
+// (move.se, for a longer chain). For a technique Sudoku Explainer does not
+// know, se is what it rates the step it takes instead (measured with
+// bench/se_compare.sh): a W-Wing, WXYZ-Wing, empty rectangle or finned
+// Swordfish is a forcing chain to it (7.1), a finned X-Wing or hidden
+// unique rectangle an X-cycle (6.6).
 type techInfo struct {
 	name   string
 	level  Level
@@ -94,23 +101,23 @@ var techs = [numTech]techInfo{
 	tXWing:                 {"x_wing", Hard, 60, "X-Wing", 32},
 	tSwordfish:             {"swordfish", Hard, 85, "Swordfish", 38},
 	tJellyfish:             {"jellyfish", Hard, 100, "Jellyfish", 52},
-	tFinnedXWing:           {"finned_x_wing", Hard, 90, "finned X-Wing", 34},
-	tFinnedSwordfish:       {"finned_swordfish", Hard, 105, "finned Swordfish", 40},
-	tFinnedJellyfish:       {"finned_jellyfish", Hard, 120, "finned Jellyfish", 54},
+	tFinnedXWing:           {"finned_x_wing", Hard, 90, "finned X-Wing", 66},
+	tFinnedSwordfish:       {"finned_swordfish", Hard, 105, "finned Swordfish", 71},
+	tFinnedJellyfish:       {"finned_jellyfish", Hard, 120, "finned Jellyfish", 72},
 	tXYWing:                {"xy_wing", Hard, 65, "XY-Wing", 42},
 	tXYZWing:               {"xyz_wing", Hard, 70, "XYZ-Wing", 44},
-	tWXYZWing:              {"wxyz_wing", Hard, 110, "WXYZ-Wing", 46},
-	tWWing:                 {"w_wing", Hard, 95, "W-Wing", 44},
+	tWXYZWing:              {"wxyz_wing", Hard, 110, "WXYZ-Wing", 71},
+	tWWing:                 {"w_wing", Hard, 95, "W-Wing", 71},
 	tSkyscraper:            {"skyscraper", Hard, 90, "Skyscraper", 66},
 	tTwoStringKite:         {"two_string_kite", Hard, 90, "2-String Kite", 66},
 	tTurbotFish:            {"turbot_fish", Hard, 95, "Turbot Fish", 66},
-	tEmptyRectangle:        {"empty_rectangle", Hard, 95, "Empty Rectangle", 66},
+	tEmptyRectangle:        {"empty_rectangle", Hard, 95, "Empty Rectangle", 71},
 	tSimpleColoring:        {"simple_coloring", Hard, 150, "simple coloring", 65},
 	tUniqueRectangle1:      {"unique_rectangle_1", Hard, 75, "Unique Rectangle type 1", 45},
 	tUniqueRectangle2:      {"unique_rectangle_2", Hard, 80, "Unique Rectangle type 2", 46},
 	tUniqueRectangle3:      {"unique_rectangle_3", Hard, 85, "Unique Rectangle type 3", 46},
 	tUniqueRectangle4:      {"unique_rectangle_4", Hard, 80, "Unique Rectangle type 4", 45},
-	tHiddenUniqueRectangle: {"hidden_unique_rectangle", Hard, 90, "hidden Unique Rectangle", 48},
+	tHiddenUniqueRectangle: {"hidden_unique_rectangle", Hard, 90, "hidden Unique Rectangle", 66},
 	tBUGPlus1:              {"bug_plus_1", Hard, 100, "BUG+1", 56},
 	tXChain:                {"x_chain", Expert, 180, "X-Chain", 66},
 	tRemotePair:            {"remote_pair", Expert, 170, "remote pair", 66},
@@ -162,11 +169,17 @@ type logic struct {
 	bad    bool // a contradiction was found: the board has no solution
 	unique bool // the board is known to have one solution: uniqueness techniques may run
 	batch  bool // place every single found in one sweep (Grade) or one step at a time (Hint)
-	counts [numTech]int
+	// seOrder makes step follow seTable, Sudoku Explainer's order, and
+	// direct makes accept take only an instance that leaves a hidden
+	// single (see seTable).
+	seOrder bool
+	direct  bool
+	counts  [numTech]int
 	// the rating's running maxima (note)
-	maxSE   uint8 // Sudoku Explainer rating in tenths
-	hardest tech  // the technique of highest weight used, if used
-	limits        // the forcing techniques' budget (tech_forcing.go)
+	maxSE   uint8   // Sudoku Explainer rating in tenths
+	seSum   float64 // the sum over steps of seWeight[step's rating]
+	hardest tech    // the technique of highest weight used, if used
+	limits          // the forcing techniques' budget (tech_forcing.go)
 	used    bool
 	mv      move
 	val     [MaxCells]uint8
@@ -234,7 +247,8 @@ func (l *logic) init(b *Board) {
 	l.skip, l.nundo = 0, 0 // a pooled state may come from a Hint trial
 	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
-	l.maxSE, l.hardest, l.used = 0, 0, false
+	l.maxSE, l.seSum, l.hardest, l.used = 0, 0, 0, false
+	l.seOrder, l.direct = false, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
 	l.recount()
 	for c := 0; c < t.cells; c++ {
@@ -282,18 +296,66 @@ func (l *logic) begin(tc tech) {
 // accept reports whether the instance of a technique just found (whose
 // eliminations are applied) is taken. While skip > 0 it is not: its
 // eliminations are undone and the technique searches on, so Hint can try
-// every instance in turn.
+// every instance in turn. In direct mode only an instance that leaves a
+// hidden single (or a contradiction) is taken.
 func (l *logic) accept() bool {
+	if l.direct {
+		if l.bad || l.directSingle() {
+			return true
+		}
+		l.rollback()
+		return false
+	}
 	if l.skip == 0 {
 		return true
 	}
 	l.skip--
+	l.rollback()
+	return false
+}
+
+// directSingle reports whether the eliminations of the move just found
+// leave a hidden single where Sudoku Explainer looks for one: for locked
+// candidates, of the value in a unit of the first unit's kind (another box
+// for pointing, another parallel line for claiming); for a hidden set, in
+// its unit. The hidden singles found before were all placed.
+func (l *logic) directSingle() bool {
+	t, mv := l.t, &l.mv
+	switch mv.tech {
+	case tPointing, tClaiming:
+		kind := 2 // box
+		if mv.unit < 2*l.n {
+			kind = mv.unit / l.n // 0 row, 1 column
+		}
+		for _, e := range l.undo[:l.nundo] {
+			k := 0
+			for _, c := range t.unit(int(t.cellUnits[e.c][kind])) {
+				if l.cand[c]&mv.digits != 0 {
+					k++
+				}
+			}
+			if k == 1 {
+				return true
+			}
+		}
+	case tHiddenPair, tHiddenTriple:
+		var once, twice uint32
+		for _, c := range t.unit(mv.unit) {
+			twice |= once & l.cand[c]
+			once |= l.cand[c]
+		}
+		return once&^twice != 0
+	}
+	return false
+}
+
+// rollback undoes the eliminations of the instance just found.
+func (l *logic) rollback() {
 	for i := l.nundo - 1; i >= 0; i-- {
 		l.cand[l.undo[i].c] = l.undo[i].m
 	}
 	l.nundo = 0
 	l.bad = l.badBefore
-	return false
 }
 
 func (l *logic) addCell(c int) {
@@ -345,7 +407,7 @@ func (l *logic) elim(c int, mask uint32) bool {
 	if m == 0 {
 		return false
 	}
-	if l.skip > 0 && l.nundo < len(l.undo) {
+	if (l.skip > 0 || l.direct) && l.nundo < len(l.undo) {
 		l.undo[l.nundo] = undoEntry{int16(c), l.cand[c]}
 		l.nundo++
 	}
@@ -473,6 +535,12 @@ func (l *logic) hiddenSingle() bool {
 	t, n := l.t, l.n
 	found := false
 	for k := 0; k < 3*n; k++ {
+		if k == n && found && l.seOrder {
+			// Sudoku Explainer takes the hidden singles of boxes
+			// first and rates them 1.2 (1.5 in a row or column).
+			l.mv.se = 12
+			return true
+		}
 		u := k + 2*n
 		if u >= 3*n {
 			u -= 3 * n
@@ -539,6 +607,7 @@ func (l *logic) pointing() bool {
 					continue
 				}
 				l.begin(tPointing)
+				l.mv.unit, l.mv.digits = u, bit
 				hit := false
 				for _, c := range t.unit(line) {
 					if int(t.cellUnits[c][2]) != u {
@@ -585,6 +654,7 @@ func (l *logic) claiming() bool {
 				continue
 			}
 			l.begin(tClaiming)
+			l.mv.unit, l.mv.digits = u, bit
 			hit := false
 			k := 0
 			if u >= n {
@@ -734,6 +804,7 @@ func (l *logic) hiddenRec(u, k int, tc tech, start, depth int, union, digits uin
 			return false
 		}
 		l.begin(tc)
+		l.mv.unit = u
 		hit := false
 		cells := l.t.unit(u)
 		for m := union; m != 0; m &= m - 1 {
@@ -1186,10 +1257,7 @@ func (l *logic) xChainElim(s, e int, bit uint32, nd int, end int32) bool {
 // stepTable lists the techniques in the order step tries them: cheapest
 // first, roughly in Sudoku Explainer order. Adding a technique is one row
 // here (and its constant and techs row) plus its function in its own file.
-var stepTable = []struct {
-	tc  tech
-	run func(*logic) bool
-}{
+var stepTable = []stepRow{
 	{tFullHouse, (*logic).fullHouse},
 	{tNakedSingle, (*logic).nakedSingle},
 	{tHiddenSingle, (*logic).hiddenSingle},
@@ -1234,14 +1302,84 @@ var stepTable = []struct {
 	{tForcingNet, (*logic).forcingNet},
 }
 
+// stepRow is a technique and the function that tries it.
+type stepRow struct {
+	tc  tech
+	run func(*logic) bool
+}
+
+// seTable is stepTable in Sudoku Explainer's order, which Grade follows
+// for Rating.SE and Rating.Score (see seRate): hidden singles (boxes
+// first) before naked singles, and before naked singles the "direct"
+// locked candidates and hidden sets, those whose eliminations leave a
+// hidden single, which it rates lower (pointing 1.7, claiming 1.9, hidden
+// pair 2.0; a direct hidden triple, 2.5, comes after naked singles); then
+// its order of the basic techniques up to BUG+1, then the rest of
+// stepTable.
+var seTable = func() []stepRow {
+	direct := func(se uint8, run func(*logic) bool) func(*logic) bool {
+		return func(l *logic) bool {
+			l.direct = true
+			ok := run(l)
+			l.direct = false
+			if ok {
+				l.mv.se = se
+			}
+			return ok
+		}
+	}
+	hidden := func(k int, tc tech) func(*logic) bool {
+		return func(l *logic) bool { return l.hiddenSubset(k, tc) }
+	}
+	naked := func(k int, tc tech) func(*logic) bool {
+		return func(l *logic) bool { return l.nakedSubset(k, tc) }
+	}
+	fish := func(k int, tc tech) func(*logic) bool {
+		return func(l *logic) bool { return l.fish(k, tc) }
+	}
+	rows := []stepRow{
+		{tFullHouse, (*logic).fullHouse},
+		{tHiddenSingle, (*logic).hiddenSingle},
+		{tPointing, direct(17, (*logic).pointing)},
+		{tClaiming, direct(19, (*logic).claiming)},
+		{tHiddenPair, direct(20, hidden(2, tHiddenPair))},
+		{tNakedSingle, (*logic).nakedSingle},
+		{tHiddenTriple, direct(25, hidden(3, tHiddenTriple))},
+		{tPointing, (*logic).pointing},
+		{tClaiming, (*logic).claiming},
+		{tNakedPair, naked(2, tNakedPair)},
+		{tXWing, fish(2, tXWing)},
+		{tHiddenPair, hidden(2, tHiddenPair)},
+		{tNakedTriple, naked(3, tNakedTriple)},
+		{tSwordfish, fish(3, tSwordfish)},
+		{tHiddenTriple, hidden(3, tHiddenTriple)},
+		{tXYWing, (*logic).xyWing},
+		{tXYZWing, (*logic).xyzWing},
+		{tUniqueRectangle1, (*logic).uniqueRect1},
+		{tUniqueRectangle2, (*logic).uniqueRect2},
+		{tUniqueRectangle4, (*logic).uniqueRect4},
+		{tUniqueRectangle3, (*logic).uniqueRect3},
+		{tHiddenUniqueRectangle, (*logic).hiddenUniqueRect},
+		{tNakedQuad, naked(4, tNakedQuad)},
+		{tJellyfish, fish(4, tJellyfish)},
+		{tHiddenQuad, hidden(4, tHiddenQuad)},
+		{tBUGPlus1, (*logic).bugPlus1},
+	}
+	for _, r := range stepTable {
+		if r.tc > tHiddenSingle && !slices.ContainsFunc(rows, func(s stepRow) bool { return s.tc == r.tc }) {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}()
+
 // Technique describes one technique of the logical solver behind Grade,
 // Hint and Explain.
 type Technique struct {
-	Name   string  // the API name, e.g. "x_wing"
-	Title  string  // how players call it, e.g. "X-Wing"
-	Level  Level   // the level it makes a puzzle
-	Weight float64 // its weight in Rating.Score
-	SE     float64 // its base rating on the Sudoku Explainer scale (0: none)
+	Name  string  // the API name, e.g. "x_wing"
+	Title string  // how players call it, e.g. "X-Wing"
+	Level Level   // the level it makes a puzzle
+	SE    float64 // its base rating on the Sudoku Explainer scale (0: none)
 }
 
 // Techniques lists the techniques in the order Grade, Hint and Explain try
@@ -1253,7 +1391,7 @@ func Techniques() []Technique {
 	out := make([]Technique, 0, len(stepTable)+2)
 	add := func(tc tech) {
 		t := &techs[tc]
-		out = append(out, Technique{Name: t.name, Title: t.title, Level: t.level, Weight: t.weight, SE: float64(t.se) / 10})
+		out = append(out, Technique{Name: t.name, Title: t.title, Level: t.level, SE: float64(t.se) / 10})
 	}
 	for _, r := range stepTable {
 		add(r.tc)
@@ -1274,42 +1412,60 @@ func isSingle(tc tech) bool { return tc <= tHiddenSingle }
 // rating's running maximum: the step's Sudoku Explainer rating and the
 // hardest technique (highest weight).
 func (l *logic) step() (tech, bool) {
-	for i := range stepTable {
-		if l.cap != 0 && stepFloor[i] > l.cap {
+	table := stepTable
+	if l.seOrder {
+		table = seTable
+	}
+	for i := range table {
+		if l.cap != 0 && !l.seOrder && stepFloor[i] > l.cap {
 			return 0, false // every technique left is above the cap
 		}
-		r := &stepTable[i]
+		r := &table[i]
 		if !l.unique && isUniqueness(r.tc) {
 			continue
 		}
+		before := l.counts[r.tc]
 		if r.run(l) {
-			tc := r.tc
-			if !isSingle(tc) {
+			tc, k := r.tc, 1
+			if isSingle(tc) {
+				k = l.counts[tc] - before // a sweep places k values
+			} else {
 				tc = l.mv.tech // a row may find more than one technique
 			}
-			l.note(tc)
+			l.note(tc, k)
 			return tc, true
 		}
 	}
 	return 0, false
 }
 
+// scoreSlope is how steeply Rating.Score weights a step by its Sudoku
+// Explainer rating: a step rated 0.1 higher weighs e times as much.
+const scoreSlope = 10
+
+// seWeight[r] is the weight of a step rated r tenths: e^(scoreSlope·r/10).
+var seWeight = func() (w [256]float64) {
+	for r := range w {
+		w[r] = math.Exp(scoreSlope * float64(r) / 10)
+	}
+	return w
+}()
+
 // isUniqueness reports whether tc assumes the board has one solution.
 func isUniqueness(tc tech) bool { return tc >= tUniqueRectangle1 && tc <= tBUGPlus1 }
 
-// note folds a step of technique tc (the move l.mv) into the rating's
-// maxima.
-func (l *logic) note(tc tech) {
+// note folds a step of technique tc (the move l.mv; k values placed by a
+// sweep of singles) into the rating: its Sudoku Explainer rating into the
+// maximum and, weighted, into the score's sum.
+func (l *logic) note(tc tech, k int) {
 	se := techs[tc].se
 	if l.mv.tech == tc && l.mv.se != 0 {
 		se = l.mv.se
+	} else if d := directSE[tc]; d != 0 && l.hiddenAvailable() {
+		se = d
 	}
-	if se > l.maxSE {
-		if d := directSE[tc]; d != 0 && l.hiddenAvailable() {
-			se = max(d, l.maxSE)
-		}
-		l.maxSE = se
-	}
+	l.maxSE = max(l.maxSE, se)
+	l.seSum += float64(k) * seWeight[se]
 	if !l.used || techs[tc].weight > techs[l.hardest].weight {
 		l.hardest, l.used = tc, true
 	}

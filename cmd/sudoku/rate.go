@@ -17,11 +17,12 @@ line per puzzle to stdout, in input order:
 
     <level> <score> <se> <hardest> <technique>=<count> ...
 
-for example "medium 177 2.6 pointing full_house=13 hidden_single=18
+for example "medium 2.71 2.6 pointing full_house=13 hidden_single=18
 naked_single=25 pointing=3" (sudoku generate -n 2 -seed 1 -difficulty
 medium, second puzzle): the level (easy, medium, hard or expert: the
-hardest technique a player needs), the score (the sum of the technique
-weights, which ranks puzzles within a level), an estimate of the Sudoku
+hardest technique a player needs), the score (a soft maximum of the
+steps' Sudoku Explainer ratings, at least se and higher when the hardest
+steps come often: it ranks puzzles), an estimate of the Sudoku
 Explainer rating (the highest rating of a step, one decimal), the hardest
 technique used ("-" for a full grid) and every technique used with how
 often, by name.
