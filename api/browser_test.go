@@ -329,13 +329,17 @@ func TestPlaygroundBrowser(t *testing.T) {
 		p.keys("p") // 25
 		p.waitf("P entered", fmt.Sprintf(`document.querySelector('#board .cell[data-index="%d"]').textContent === 'P'`, i))
 		p.shot("25x25")
+	})
 
-		// On a phone the cells would be too small to tap: the board sits in
-		// a frame that zooms (pinch, or the zoom buttons) and pans. It starts
-		// zoomed in to cells a finger takes; zoomed out, the whole board
-		// shows. At every zoom the cells are whole pixels and the frame and
-		// the status stay on the screen.
-		for _, sc := range phoneScreens {
+	// On a phone the cells would be too small to tap: the board sits in
+	// a frame that zooms (pinch, or the zoom buttons) and pans. It starts
+	// zoomed in to cells a finger takes; zoomed out, the whole board
+	// shows. At every zoom the cells are whole pixels and the frame and
+	// the status stay on the screen.
+	for _, sc := range phoneScreens {
+		t.Run("25x25 zooms on a "+sc.name, func(t *testing.T) {
+			p := site.open(t, browser, "/?puzzle="+patternPuzzle(5, 5, 0.45, 25))
+			p.waitGame(25, 5, 5)
 			p.viewport(sc.w, sc.h, sc.opts...)
 			name := "25x25-" + sc.name
 			g := p.frame(name)
@@ -364,10 +368,10 @@ func TestPlaygroundBrowser(t *testing.T) {
 			for _, spread := range [][2]float64{{20, 60}, {60, 40}} {
 				before := p.frame(name)
 				mid := evalT[[]float64](p, `(() => {
-					const f = document.getElementById('board-wrap').getBoundingClientRect();
-					const e = document.elementFromPoint(f.left + f.width / 2, f.top + f.height / 2).closest('.cell'), r = e.getBoundingClientRect();
-					return [r.left + r.width / 2, r.top + r.height / 2, +e.dataset.index];
-				})()`)
+						const f = document.getElementById('board-wrap').getBoundingClientRect();
+						const e = document.elementFromPoint(f.left + f.width / 2, f.top + f.height / 2).closest('.cell'), r = e.getBoundingClientRect();
+						return [r.left + r.width / 2, r.top + r.height / 2, +e.dataset.index];
+					})()`)
 				p.pinch(mid[0], mid[1], spread[0], spread[1])
 				after := p.frame(name + " pinched")
 				if grew := after.cell > before.cell; grew != (spread[1] > spread[0]) || after.cell == before.cell {
@@ -380,7 +384,13 @@ func TestPlaygroundBrowser(t *testing.T) {
 					t.Errorf("%s: the pinch moved %s from under the fingers (now %s)", name, cellName(int(mid[2]), 25), cellName(at, 25))
 				}
 			}
-		}
+		})
+	}
+
+	t.Run("25x25 on a phone: a tap after panning, a nudge that pans", func(t *testing.T) {
+		puzzle := patternPuzzle(5, 5, 0.45, 25)
+		p := site.open(t, browser, "/?puzzle="+puzzle)
+		p.waitGame(25, 5, 5)
 		p.viewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)
 		// Panning shows the last cell, which then takes a tap.
 		p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('board-wrap').scrollTo(1e6, 1e6)`))
@@ -390,8 +400,6 @@ func TestPlaygroundBrowser(t *testing.T) {
 		}
 
 		// A nudge pans the frame to the region it names.
-		p.click(i)
-		p.keys(kb.Backspace)
 		_, nudge := site.post(t, "/hint", map[string]any{"puzzle": puzzle, "givens": puzzle, "size": 25, "box": "5x5", "nudge": true})
 		region := unitCells(nudge["units"], 5, 5)
 		if len(region) == 0 {
