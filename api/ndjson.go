@@ -142,6 +142,14 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 		}
 	}
 
+	if expectsContinue(r) {
+		// Writing the 200 first would keep the client waiting for the
+		// 100 that net/http sends at the first read of the body. It is
+		// sent before the reader starts: a read that came first would
+		// send net/http's 100 as well, and the client would take the
+		// second for the answer.
+		w.WriteHeader(http.StatusContinue)
+	}
 	var wg sync.WaitGroup
 	var bodyEnded bool // the body broke off: the reader wrote the last line
 	wg.Go(func() {
@@ -175,11 +183,6 @@ func validateStream(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http
 	h := w.Header()
 	h.Set("Content-Type", mediaNDJSON)
 	h.Set("X-Content-Type-Options", "nosniff")
-	if expectsContinue(r) {
-		// Writing the 200 first would keep the client waiting for the
-		// 100 that net/http sends at the first read of the body.
-		w.WriteHeader(http.StatusContinue)
-	}
 	w.WriteHeader(http.StatusOK)
 	rc.Flush()
 	// A failed write or Server.Close cancels ctx, which unblocks the
