@@ -24,7 +24,11 @@ import (
 // cells of one unit share one or two units, and a cell seeing them all
 // lies in one of those), so the targets are a union of at most three
 // units' candidates. Disjointness, restricted commons and eliminations
-// are then a few word operations.
+// are then a few word operations. To find the pairs with a restricted
+// common candidate without looking at every pair, an index holds per
+// candidate (cell and value) the bitset of the sets whose cells hold it:
+// a set B can have a restricted common x with A only if one of B's cells
+// holding x is a target of A for x.
 
 const (
 	alsMaxCells = 6    // largest ALS searched
@@ -41,9 +45,9 @@ type als struct {
 	u     int16
 	cand  uint32
 	reach uint32 // the values with targets: the only ones a rule can remove
-	// rows and columns (bits 0… and 32…) of the cells and of all the
-	// targets: two cell sets meet only if these meet in both halves
-	rc, seenRC uint64
+	// rows and columns (bits 0… and 32…) of the cells: two sets meet only
+	// if these meet in both halves
+	rc uint64
 }
 
 // rcOf returns the rows and columns summary of cell c.
@@ -67,6 +71,12 @@ type alsScratch struct {
 	bits  []uint64            // per set, stride words: its cells, then per value its holders and targets
 	ucand []uint64            // per unit and value (u*MaxSize+d), w words: the unit's cells with the value
 	built [3 * MaxSize]uint32 // the values of each unit whose ucand is built
+	// The index: per candidate k (kOf[c*n+d] for value d+1 in cell c), sw
+	// words from k*sw on: the sets whose cells hold it; then sw words of
+	// scratch.
+	sw    int
+	kOf   [MaxCells * MaxSize]int32
+	index []uint64
 	// edges: the pairs of disjoint sets with restricted common candidates
 	edges   [alsMaxEdges]alsEdge
 	nedges  int
@@ -90,14 +100,7 @@ type alsEdge struct {
 var alsPool = sync.Pool{New: func() any { return new(alsScratch) }}
 
 // stride is the words of one set's bitsets.
-func (sc *alsScratch) stride() int { return sc.w * (2 + 2*(alsMaxCells+1)) }
-
-// seenOf returns the union of set i's targets: the cells that see all
-// its holders of some value.
-func (sc *alsScratch) seenOf(i int) []uint64 {
-	o := i*sc.stride() + sc.w*(1+2*(alsMaxCells+1))
-	return sc.bits[o : o+sc.w]
-}
+func (sc *alsScratch) stride() int { return sc.w * (1 + 2*(alsMaxCells+1)) }
 
 // cellsOf returns the cell bitset of set i.
 func (sc *alsScratch) cellsOf(i int) []uint64 {
@@ -226,7 +229,7 @@ func (l *logic) unitCands(sc *alsScratch, u, d int) []uint64 {
 // alsBits fills the bitsets and summaries of set i.
 func (l *logic) alsBits(sc *alsScratch, i int) {
 	a := &sc.sets[i]
-	a.reach, a.rc, a.seenRC = 0, 0, 0
+	a.reach, a.rc = 0, 0
 	o := i * sc.stride()
 	clear(sc.bits[o : o+sc.stride()])
 	cs := sc.cellsOf(i)
@@ -267,22 +270,14 @@ func (l *logic) alsBits(sc *alsScratch, i int) {
 			}
 		}
 		var any uint64
-		seen := sc.seenOf(i)
 		for w := range ts {
 			ts[w] &^= cs[w]
 			any |= ts[w]
-			seen[w] |= ts[w]
 		}
 		if any != 0 {
 			a.reach |= bit
 		}
 		k++
-	}
-	seen := sc.seenOf(i)
-	for w, x := range seen {
-		for ; x != 0; x &= x - 1 {
-			a.seenRC |= l.rcOf(w<<6 | bits.TrailingZeros64(x))
-		}
 	}
 }
 
@@ -299,33 +294,87 @@ func (l *logic) alsPrepare(sc *alsScratch) bool {
 	return false
 }
 
+// alsIndex builds the index: for each candidate, the sets holding it.
+func (l *logic) alsIndex(sc *alsScratch) {
+	n, k := l.n, int32(0)
+	for c := 0; c < l.t.cells; c++ {
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			sc.kOf[c*n+bits.TrailingZeros32(m)] = k
+			k++
+		}
+	}
+	sc.sw = (sc.nsets + 63) / 64
+	need := (int(k) + 1) * sc.sw
+	if len(sc.index) < need {
+		sc.index = make([]uint64, need)
+	}
+	clear(sc.index[:need])
+	for j := 0; j < sc.nsets; j++ {
+		a := &sc.sets[j]
+		bit := uint64(1) << (j & 63)
+		for _, c := range a.cells[:a.n] {
+			for m := l.cand[c]; m != 0; m &= m - 1 {
+				sc.index[int(sc.kOf[int(c)*n+bits.TrailingZeros32(m)])*sc.sw+j>>6] |= bit
+			}
+		}
+	}
+}
+
 // alsEdges finds every pair of disjoint sets with a restricted common
 // candidate, calling try on each as it is found (when try is not nil),
 // and stops early when try reports true. When it runs to the end the
 // edges are complete for the current candidates.
 func (l *logic) alsEdges(sc *alsScratch, try func(e alsEdge) bool) bool {
 	sc.nedges = 0
+	if sc.nsets > 0 {
+		l.alsIndex(sc)
+	}
+	n, sw := l.n, sc.sw
+	tail := len(sc.index) - sw
 	for i := 0; i < sc.nsets; i++ {
+		meet := sc.index[tail : tail+sw] // the sets after i that may share a restricted common with it
 		a := &sc.sets[i]
-		ca, sa := sc.cellsOf(i), sc.seenOf(i)
-		for j := i + 1; j < sc.nsets; j++ {
-			b := &sc.sets[j]
-			// A restricted common needs b's holders among a's targets.
-			if a.cand&b.cand == 0 || !mayMeet(a.seenRC, b.rc) || !intersects(sa, sc.cellsOf(j)) ||
-				mayMeet(a.rc, b.rc) && intersects(ca, sc.cellsOf(j)) {
-				continue
+		ca := sc.cellsOf(i)
+		// A restricted common x needs b's holders of x among a's targets
+		// for x, so b holds x in one of those targets.
+		lo := (i + 1) >> 6
+		clear(meet[lo:])
+		k := 0
+		for m := a.cand; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			for w, x := range sc.targetsOf(i, k) {
+				for ; x != 0; x &= x - 1 {
+					c := w<<6 | bits.TrailingZeros64(x)
+					o := int(sc.kOf[c*n+d]) * sw
+					for v, y := range sc.index[o+lo : o+sw] {
+						meet[lo+v] |= y
+					}
+				}
 			}
-			x := sc.rcc(i, j)
-			if x == 0 {
-				continue
-			}
-			e := alsEdge{int16(i), int16(j), x}
-			if sc.nedges < alsMaxEdges {
-				sc.edges[sc.nedges] = e
-				sc.nedges++
-			}
-			if try != nil && try(e) {
-				return true
+			k++
+		}
+		if lo < sw {
+			meet[lo] &^= 1<<((i+1)&63) - 1
+		}
+		for v := lo; v < sw; v++ {
+			for y := meet[v]; y != 0; y &= y - 1 {
+				j := v<<6 | bits.TrailingZeros64(y)
+				b := &sc.sets[j]
+				if mayMeet(a.rc, b.rc) && intersects(ca, sc.cellsOf(j)) {
+					continue
+				}
+				x := sc.rcc(i, j)
+				if x == 0 {
+					continue
+				}
+				e := alsEdge{int16(i), int16(j), x}
+				if sc.nedges < alsMaxEdges {
+					sc.edges[sc.nedges] = e
+					sc.nedges++
+				}
+				if try != nil && try(e) {
+					return true
+				}
 			}
 		}
 	}
