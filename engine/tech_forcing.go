@@ -78,6 +78,9 @@ type forcer struct {
 	sum   [MaxCells * MaxSize]int32
 	hits  int // live branches folded into acc
 	first bool
+	// places of each value in each unit (u*n + v-1) in the branch, and in
+	// the state the branches start from (set by prepare)
+	cnt, base [3 * MaxSize * MaxSize]uint8
 }
 
 var forcerPool = sync.Pool{New: func() any { return new(forcer) }}
@@ -118,6 +121,20 @@ func (l *logic) spend(k int64) bool {
 	return true
 }
 
+// prepare counts the places of each value in each unit of l, the state
+// the branches of one forcing start from.
+func (f *forcer) prepare(l *logic) {
+	n := l.n
+	clear(f.base[:3*n*n])
+	for u := 0; u < 3*n; u++ {
+		for _, c := range l.t.unit(u) {
+			for m := l.cand[c]; m != 0; m &= m - 1 {
+				f.base[u*n+bits.TrailingZeros32(m)]++
+			}
+		}
+	}
+}
+
 func (f *forcer) mark(p, parent int32) {
 	f.why[p] = parent
 	if parent < 0 {
@@ -147,6 +164,13 @@ func (f *forcer) on(c, v int, parent int32) {
 	for m := b.cand[c] &^ bit; m != 0; m &= m - 1 {
 		f.mark(potential(b.n, c, lowValue(m), false), p)
 	}
+	us := &b.t.cellUnits[c]
+	for m := b.cand[c]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros32(m)
+		f.cnt[int(us[0])*b.n+d]--
+		f.cnt[int(us[1])*b.n+d]--
+		f.cnt[int(us[2])*b.n+d]--
+	}
 	b.val[c] = uint8(v)
 	b.cand[c] = 0
 	b.empty--
@@ -164,6 +188,10 @@ func (f *forcer) off(c, v int, parent int32) {
 		return
 	}
 	b.cand[c] &^= bit
+	us := &b.t.cellUnits[c]
+	f.cnt[int(us[0])*b.n+v-1]--
+	f.cnt[int(us[1])*b.n+v-1]--
+	f.cnt[int(us[2])*b.n+v-1]--
 	f.mark(potential(b.n, c, v, false), parent)
 }
 
@@ -201,21 +229,17 @@ func (f *forcer) run(head int) {
 			if b.uval[u]&bit != 0 {
 				continue
 			}
-			last, k := -1, 0
-			for _, x := range t.unit(int(u)) {
-				if b.cand[x]&bit != 0 {
-					last = int(x)
-					if k++; k > 1 {
-						break
-					}
-				}
-			}
-			switch k {
+			switch f.cnt[int(u)*n+v-1] {
 			case 0:
 				b.bad, f.fail = true, p
 				return
 			case 1:
-				f.on(last, v, p)
+				for _, x := range t.unit(int(u)) {
+					if b.cand[x]&bit != 0 {
+						f.on(int(x), v, p)
+						break
+					}
+				}
 			}
 		}
 	}
@@ -228,6 +252,7 @@ func (f *forcer) branch(l *logic, c, v int, on bool) bool {
 		return false
 	}
 	f.b.load(l)
+	copy(f.cnt[:3*l.n*l.n], f.base[:3*l.n*l.n])
 	f.nq = 0
 	f.fail = -1
 	if on {
@@ -248,6 +273,9 @@ func (f *forcer) fold(l *logic) {
 	for c := 0; c < l.t.cells; c++ {
 		if l.val[c] != 0 {
 			f.acc[c] = 0
+			continue
+		}
+		if !f.first && f.acc[c] == 0 {
 			continue
 		}
 		keep := b.cand[c]
@@ -363,6 +391,7 @@ func (l *logic) forcingChain(tc tech) bool {
 	if f.b == nil {
 		f.b = new(logic)
 	}
+	f.prepare(l)
 	t, n := l.t, l.n
 	bestLen := int32(1 << 30)
 	var bestSrc forcingSource
