@@ -100,6 +100,7 @@ func (b *logic) load(l *logic) {
 	b.batch, b.skip, b.nundo, b.unique = true, 0, 0, l.unique
 	b.seOrder, b.direct = false, false
 	b.nodes, b.ctx, b.exhausted, b.cap = l.nodes, l.ctx, false, 0
+	b.maxSE = l.maxSE // spares a net's naked singles the look for a hidden one (nakedSingle)
 	copy(b.val[:t.cells], l.val[:t.cells])
 	copy(b.cand[:t.cells], l.cand[:t.cells])
 	copy(b.uempty[:3*l.n], l.uempty[:3*l.n])
@@ -686,32 +687,28 @@ func (l *logic) recordContradiction(b *logic) {
 	}
 }
 
-// netTechs are the techniques a forcing net follows besides singles.
-var netTechs = [...]func(*logic) bool{
-	(*logic).pointing,
-	(*logic).claiming,
-	func(l *logic) bool { return l.nakedSubset(2, tNakedPair) },
-	func(l *logic) bool { return l.hiddenSubset(2, tHiddenPair) },
-	func(l *logic) bool { return l.fish(2, tXWing) },
-}
-
 // netPropagate applies singles, the net techniques and, at depth > 1,
 // the contradictions of nets of depth-1 to the branch b until it stalls or
-// is contradictory.
+// is contradictory. The net techniques are pointing, claiming, naked and
+// hidden pairs and X-Wings, tried in that order, the first instance of the
+// first that applies taken (as stepTable's functions would take it), read
+// from one table of the places of each value in each unit per round.
 func (b *logic) netPropagate(depth int) {
 	b.spent = 0
+	var pos [3 * MaxSize * MaxSize]uint32
+	var boxAt [MaxCells]uint8
+	for u := 2 * b.n; u < 3*b.n; u++ {
+		for i, c := range b.t.unit(u) {
+			boxAt[c] = uint8(i)
+		}
+	}
 	for b.empty > 0 && !b.bad && !b.exhausted {
 		if b.fullHouse() || b.nakedSingle() || b.hiddenSingle() {
 			continue
 		}
-		progress := false
-		for _, run := range netTechs {
-			if run(b) {
-				progress = true
-				break
-			}
-		}
-		if progress {
+		b.netPlaces(pos[:], &boxAt)
+		if b.netPointing(pos[:]) || b.netClaiming(pos[:]) || b.nakedSubset(2, tNakedPair) ||
+			b.netHiddenPair(pos[:]) || b.netXWing(pos[:]) {
 			continue
 		}
 		if depth <= 1 {
@@ -725,6 +722,196 @@ func (b *logic) netPropagate(depth int) {
 		}
 		b.elim(c, 1<<(v-1))
 	}
+}
+
+// netPlaces fills pos with the places of each value in each unit:
+// pos[u*n+d] has bit i when the i-th cell of unit u holds value d+1
+// (boxAt gives a cell's position in its box; a row's cells are in column
+// order, a column's in row order).
+func (b *logic) netPlaces(pos []uint32, boxAt *[MaxCells]uint8) {
+	t, n := b.t, b.n
+	clear(pos[:3*n*n])
+	for c := 0; c < t.cells; c++ {
+		m := b.cand[c]
+		if m == 0 {
+			continue
+		}
+		us := &t.cellUnits[c]
+		row, col, box := pos[int(us[0])*n:], pos[int(us[1])*n:], pos[int(us[2])*n:]
+		inRow, inCol, inBox := uint32(1)<<(int(us[1])-n), uint32(1)<<us[0], uint32(1)<<boxAt[c]
+		for ; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			row[d] |= inRow
+			col[d] |= inCol
+			box[d] |= inBox
+		}
+	}
+}
+
+// netElim removes value d+1 from the cells of unit u at the positions m
+// but those in unit not (-1: none), and reports whether it removed any.
+func (b *logic) netElim(tc tech, u, d int, m uint32, k, not int) bool {
+	cells := b.t.unit(u)
+	hit := false
+	for ; m != 0; m &= m - 1 {
+		c := int(cells[bits.TrailingZeros32(m)])
+		if int(b.t.cellUnits[c][k]) != not {
+			if !hit {
+				b.begin(tc)
+			}
+			hit = b.elim(c, 1<<d) || hit
+		}
+	}
+	return hit
+}
+
+// netPointing is pointing read from pos: the first box and value (in
+// that order) whose places lie in one row (then: one column) with the
+// value elsewhere in that line.
+func (b *logic) netPointing(pos []uint32) bool {
+	t, n := b.t, b.n
+	for u := 2 * n; u < 3*n; u++ {
+		cells := t.unit(u)
+		for d := 0; d < n; d++ {
+			p := pos[u*n+d]
+			if p == 0 {
+				continue
+			}
+			us := t.cellUnits[cells[bits.TrailingZeros32(p)]]
+			row, col := int(us[0]), int(us[1])
+			rowOK, colOK := true, true
+			for m := p & (p - 1); m != 0; m &= m - 1 {
+				us := t.cellUnits[cells[bits.TrailingZeros32(m)]]
+				rowOK = rowOK && int(us[0]) == row
+				colOK = colOK && int(us[1]) == col
+			}
+			if rowOK && b.netElim(tPointing, row, d, pos[row*n+d], 2, u) ||
+				colOK && b.netElim(tPointing, col, d, pos[col*n+d], 2, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// netClaiming is claiming read from pos: the first line and value whose
+// places lie in one box, with the value elsewhere in that box.
+func (b *logic) netClaiming(pos []uint32) bool {
+	t, n := b.t, b.n
+	for u := 0; u < 2*n; u++ {
+		cells := t.unit(u)
+		k := 0
+		if u >= n {
+			k = 1
+		}
+		for d := 0; d < n; d++ {
+			p := pos[u*n+d]
+			if p == 0 {
+				continue
+			}
+			box := t.cellUnits[cells[bits.TrailingZeros32(p)]][2]
+			ok := true
+			for m := p & (p - 1); m != 0 && ok; m &= m - 1 {
+				ok = t.cellUnits[cells[bits.TrailingZeros32(m)]][2] == box
+			}
+			if ok && b.netElim(tClaiming, int(box), d, pos[int(box)*n+d], k, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// netHiddenPair is hiddenSubset(2) read from pos: the first unit and
+// pair of values (in value order) that fit the same two cells and only
+// those, with other candidates in them.
+func (b *logic) netHiddenPair(pos []uint32) bool {
+	n := b.n
+	var sub [MaxSize]int
+	for u := 0; u < 3*n; u++ {
+		p := pos[u*n : u*n+n]
+		nsub, open := 0, 0
+		for d, m := range p {
+			pc := popcount(m)
+			if pc > 0 {
+				open++
+			}
+			if pc == 2 {
+				sub[nsub] = d
+				nsub++
+			}
+		}
+		if nsub < 2 || open <= 2 {
+			continue
+		}
+		cells := b.t.unit(u)
+		for i := 0; i < nsub-1; i++ {
+			for j := i + 1; j < nsub; j++ {
+				if p[sub[i]] != p[sub[j]] {
+					continue
+				}
+				keep := uint32(1)<<sub[i] | 1<<sub[j]
+				hit := false
+				for m := p[sub[i]]; m != 0; m &= m - 1 {
+					c := int(cells[bits.TrailingZeros32(m)])
+					if b.cand[c]&^keep != 0 && !hit {
+						b.begin(tHiddenPair)
+					}
+					hit = b.elim(c, b.all&^keep) || hit
+				}
+				if hit {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// netXWing is fish(2) read from pos: the first value and orientation
+// (rows, then columns as base lines) and pair of base lines whose places
+// are the same two cover lines, with the value elsewhere in those.
+func (b *logic) netXWing(pos []uint32) bool {
+	n := b.n
+	var sub [MaxSize]int
+	for d := 0; d < n; d++ {
+		for orient := 0; orient < 2; orient++ {
+			base, cover := 0, n
+			if orient == 1 {
+				base, cover = n, 0
+			}
+			nsub := 0
+			for i := 0; i < n; i++ {
+				if popcount(pos[(base+i)*n+d]) == 2 {
+					sub[nsub] = i
+					nsub++
+				}
+			}
+			for i := 0; i < nsub-1; i++ {
+				p := pos[(base+sub[i])*n+d]
+				for j := i + 1; j < nsub; j++ {
+					if pos[(base+sub[j])*n+d] != p {
+						continue
+					}
+					lines := uint32(1)<<sub[i] | 1<<sub[j]
+					hit := false
+					for m := p; m != 0; m &= m - 1 {
+						line := cover + bits.TrailingZeros32(m)
+						for t := pos[line*n+d] &^ lines; t != 0; t &= t - 1 {
+							if !hit {
+								b.begin(tXWing)
+							}
+							hit = b.elim(int(b.t.unit(line)[bits.TrailingZeros32(t)]), 1<<d) || hit
+						}
+					}
+					if hit {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // describeForcing explains a forcing step.
