@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"sync"
 )
 
 // This file holds the almost-locked-set techniques. An almost locked set
@@ -97,7 +96,7 @@ type alsEdge struct {
 	x    uint32
 }
 
-var alsPool = sync.Pool{New: func() any { return new(alsScratch) }}
+var alsFree = make(freeList[alsScratch], 4)
 
 // stride is the words of one set's bitsets.
 func (sc *alsScratch) stride() int { return sc.w * (1 + 2*(alsMaxCells+1)) }
@@ -476,8 +475,8 @@ func (l *logic) alsApply(sc *alsScratch, rules []alsRule) bool {
 // cells in the set, and each common candidate from those that see all its
 // cells in both.
 func (l *logic) alsXZ() bool {
-	sc := alsPool.Get().(*alsScratch)
-	defer alsPool.Put(sc)
+	sc := alsFree.get()
+	defer alsFree.put(sc)
 	try := func(e alsEdge) bool { return l.alsXZElim(sc, e) }
 	if l.alsPrepare(sc) && sc.edgesOK {
 		for _, e := range sc.edges[:sc.nedges] {
@@ -562,8 +561,8 @@ func (l *logic) alsLink(a, b *als, x uint32) {
 // (other than x and y) is in A or in B: z goes from every cell that sees
 // all their z cells.
 func (l *logic) alsXYWing() bool {
-	sc := alsPool.Get().(*alsScratch)
-	defer alsPool.Put(sc)
+	sc := alsFree.get()
+	defer alsFree.put(sc)
 	if !l.alsPrepare(sc) || !sc.edgesOK {
 		l.alsEdges(sc, nil)
 	}

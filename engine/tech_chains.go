@@ -98,26 +98,28 @@ type chainScratch struct {
 	npend int
 }
 
-// chainFree keeps a few scratches for reuse. Unlike a sync.Pool it
+// freeList keeps a few scratches for reuse. Unlike a sync.Pool it
 // survives garbage collections, so grading allocates none in the steady
 // state; a scratch beyond its capacity is left to the collector.
-var chainFree = make(chan *chainScratch, 4)
+type freeList[T any] chan *T
 
-func getChainScratch() *chainScratch {
+func (f freeList[T]) get() *T {
 	select {
-	case cs := <-chainFree:
-		return cs
+	case x := <-f:
+		return x
 	default:
-		return new(chainScratch)
+		return new(T)
 	}
 }
 
-func putChainScratch(cs *chainScratch) {
+func (f freeList[T]) put(x *T) {
 	select {
-	case chainFree <- cs:
+	case f <- x:
 	default:
 	}
 }
+
+var chainFree = make(freeList[chainScratch], 4)
 
 // segments builds the segment tables for the shape of l.
 func (cs *chainScratch) segments(l *logic) {
@@ -415,8 +417,8 @@ func (cs *chainScratch) bothElims(l *logic, p, q *pnode, remote uint32) {
 
 // chain runs the chain search of the given mode for technique tc.
 func (l *logic) chain(tc tech, mode int) bool {
-	cs := getChainScratch()
-	defer putChainScratch(cs)
+	cs := chainFree.get()
+	defer chainFree.put(cs)
 	cs.budget = chainBudget
 	if mode != chainRemote {
 		cs.build(l, mode, 0)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"sync"
 )
 
 // This file holds the last resort of the logical solver: forcing chains
@@ -83,7 +82,7 @@ type forcer struct {
 	cnt, base [3 * MaxSize * MaxSize]uint8
 }
 
-var forcerPool = sync.Pool{New: func() any { return new(forcer) }}
+var forcerFree = make(freeList[forcer], 4)
 
 func potential(n, c, v int, on bool) int32 {
 	p := int32(c*n+v-1) << 1
@@ -387,8 +386,8 @@ func (l *logic) forcingChain(tc tech) bool {
 	if l.skip > 0 || l.exhausted || !l.unique {
 		return false // one instance only: the best
 	}
-	f := forcerPool.Get().(*forcer)
-	defer forcerPool.Put(f)
+	f := forcerFree.get()
+	defer forcerFree.put(f)
 	if f.b == nil {
 		f.b = new(logic)
 	}
