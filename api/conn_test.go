@@ -317,7 +317,7 @@ func TestStreamBrokenChunk(t *testing.T) {
 // TestStreamReservesItsResults: a stream whose client stops reading holds
 // no more than /validate's memory. Each batch of lines reserves the most
 // its results can take before it is checked, so the stream stops reading
-// once the memory is taken (the live heap stays within it), a request that
+// once the memory is taken (the live heap stays near it), a request that
 // needs memory meanwhile is shed, and when the client reads, every result
 // comes, complete. A stream was charged a fixed 128 KB: one slow reader of
 // such lines held about 40 MB, and requests were admitted against memory
@@ -328,7 +328,7 @@ func TestStreamReservesItsResults(t *testing.T) {
 	cfg.QueueWait = 50 * time.Millisecond
 	srv := mustNew(t, cfg, nil, nil)
 	addr := connServer(t, srv, guard, guard)
-	const n = 300 // 11 MB of results
+	const n = 800 // 30 MB of results: what the stream held before
 	var body strings.Builder
 	for i := range n {
 		body.WriteString(onesLine(i))
@@ -350,8 +350,12 @@ func TestStreamReservesItsResults(t *testing.T) {
 	runtime.GC()
 	grew := int64(heapInUse()) - int64(base)
 	t.Logf("live heap grew by %d KB, %d KB reserved", grew>>10, used>>10)
-	if grew > 2*cfg.ValidateMemory {
-		t.Errorf("live heap grew by %d KB while the stream waits for memory, want no more than twice the %d KB it may reserve", grew>>10, cfg.ValidateMemory>>10)
+	// The live heap is more than the reservation (buffers grow by
+	// doubling, the client's side is counted too, the race detector adds
+	// its own): up to 10 MB in runs with and without -race, but far from
+	// the results.
+	if grew > 4*cfg.ValidateMemory {
+		t.Errorf("live heap grew by %d KB while the stream waits for memory, want no more than four times the %d KB it may reserve", grew>>10, cfg.ValidateMemory>>10)
 	}
 	// A batch that fits in the memory, but not in what the stream leaves.
 	items := strings.Repeat(`{"puzzle":"`+classic+`"},`, 400)
