@@ -180,6 +180,11 @@ func jsonProblem(err error, subject string) *problem {
 		return p
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		// The name is the client's, of any length: an item's error result
+		// echoes it, and maxResultBytes bounds that result.
+		if len(name) > maxFieldNameBytes {
+			name = strings.ToValidUTF8(name[:maxFieldNameBytes], "") + "…"
+		}
 		p := newProblem(http.StatusBadRequest, codeInvalidRequest, fmt.Sprintf("unknown field %q", name))
 		p.Errors = []fieldError{{Field: name, Message: "is not a field of this request"}}
 		return p

@@ -59,6 +59,9 @@ func (p *fastParser) parse(item []byte, in *itemInput) bool {
 			if _, ok := p.str(); !ok {
 				return false
 			}
+			if p.pos-start-2 > maxIDChars {
+				return false // too long: the validator says so
+			}
 			in.id = p.data[start:p.pos]
 		case "size":
 			bit = seenSize

@@ -29,6 +29,8 @@ var fuzzItems = []string{
 	`{}`,
 	`[]`,
 	`{"puzzle":null}`,
+	`{"id":"` + strings.Repeat("a", maxIDChars) + `","puzzle":"1234341221434321"}`,
+	`{"id":"` + strings.Repeat("a", maxIDChars+1) + `","puzzle":"1234341221434321"}`,
 }
 
 // FuzzFastParser holds the fast item path to the same answers as
@@ -59,7 +61,7 @@ func FuzzFastParser(f *testing.F) {
 
 // FuzzItem: any bytes as an item give one JSON object result, no longer
 // (with its newline) than resultBound, which a stream reserves for it
-// before it checks it.
+// before it checks it, nor than maxResultBytes, which a batch reserves.
 func FuzzItem(f *testing.F) {
 	for _, s := range fuzzItems {
 		f.Add([]byte(s))
@@ -77,6 +79,12 @@ func FuzzItem(f *testing.F) {
 	f.Add([]byte(`{"id":"` + strings.Repeat("\u2028", 50) + `","size":7}`))
 	f.Add([]byte(`{"id":"` + strings.Repeat("<", 50) + `","box":"` + strings.Repeat(`\u003e`, 50) + `","puzzle":"1"}`))
 	f.Add([]byte(`{"puzzle":"` + strings.Repeat("\x01", 81) + `"}`))
+	// Ids at the cap and over it, escaped and plain, on the worst board.
+	twos := strings.Repeat("2", 625)
+	for _, id := range []string{strings.Repeat(`\u0001`, maxIDChars), strings.Repeat(`\u0001`, maxIDChars+1), strings.Repeat("a", maxIDChars+1), strings.Repeat(`\ud800`, 5000)} {
+		f.Add([]byte(`{"id":"` + id + `","puzzle":"` + ones + `","givens":"` + twos + `"}`))
+	}
+	f.Add([]byte(`{"id":"` + strings.Repeat("a", 300) + `","` + strings.Repeat(`\u0001`, 300) + `":1}`))
 	c := &itemChecker{validate: newValidator()}
 	f.Fuzz(func(t *testing.T, item []byte) {
 		out, _ := c.appendItem(nil, item)
@@ -84,7 +92,7 @@ func FuzzItem(f *testing.F) {
 		if err := json.Unmarshal(out, &m); err != nil {
 			t.Fatalf("item %q: result %q: %v", item, out, err)
 		}
-		if got, bound := int64(len(out)+1), resultBound(len(item)); got > bound {
+		if got, bound := int64(len(out)+1), resultBound(len(item)); got > bound || got > maxResultBytes {
 			t.Fatalf("item %q: result of %d bytes, over the bound of %d: %q", item, got, bound, out)
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/sudokud/sudokud/engine"
@@ -12,9 +13,24 @@ import (
 
 // batchItem is one item of a batch or one line of an NDJSON stream.
 type batchItem struct {
-	ID *string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty" validate:"omitempty,max=200"` // maxIDChars
 	boardFields
 	Givens *boardValue `json:"givens,omitempty"`
+}
+
+// maxIDChars is the longest id (in characters, as JSON Schema's maxLength
+// counts) that an item may carry; its result echoes it, so it bounds the
+// result (maxResultBytes). A longer id is an invalid_request and is not
+// echoed.
+const maxIDChars = 200
+
+// echoID returns id as a quoted JSON string for a result to echo, or nil
+// when it is too long to echo.
+func echoID(id string) []byte {
+	if utf8.RuneCountInString(id) > maxIDChars {
+		return nil
+	}
+	return appendJSONString(nil, id)
 }
 
 // itemInput is a decoded item, from either the fast parser or
@@ -71,7 +87,7 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 		in.size = *bi.Size
 	}
 	if bi.ID != nil {
-		in.id = appendJSONString(nil, *bi.ID)
+		in.id = echoID(*bi.ID)
 	}
 	if bi.Puzzle != nil {
 		in.puzzle, in.hasPuzzle = []byte(*bi.Puzzle), true
@@ -118,18 +134,18 @@ func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
 }
 
 // resultBound is the most bytes appendItem appends for an item of n bytes,
-// a newline included; FuzzResultBound holds appendItem to it. A result
-// echoes the item's id and at most one other piece of it (an unknown
-// field's name), each byte as at most 6 (a JSON escape such as \u003c),
-// plus at most one conflict of at most 70 bytes per cell, and every cell
-// takes at least one byte of the item.
+// a newline included; FuzzItem holds appendItem to it. A result echoes the
+// item's id and at most one other piece of it (an unknown field's name),
+// each byte as at most 6 (a JSON escape such as \u003c), plus at most one
+// conflict of at most 70 bytes per cell, and every cell takes at least one
+// byte of the item; and no result is over maxResultBytes.
 func resultBound(n int) int64 {
-	return int64(6*n + 70*min(n, engine.MaxCells) + 1024)
+	return min(int64(6*n+70*min(n, engine.MaxCells)+1024), maxResultBytes)
 }
 
 // itemID returns the id of an item that did not decode, as a quoted JSON
 // string, so that its error result still names it; nil when the item is not
-// an object with a string id.
+// an object with a string id or its id is too long to echo.
 func itemID(item []byte) []byte {
 	var v struct {
 		ID json.RawMessage `json:"id"`
@@ -141,7 +157,7 @@ func itemID(item []byte) []byte {
 	if len(v.ID) == 0 || v.ID[0] != '"' || json.Unmarshal(v.ID, &id) != nil {
 		return nil
 	}
-	return appendJSONString(nil, id)
+	return echoID(id)
 }
 
 func (in *itemInput) board() (engine.Board, error) {

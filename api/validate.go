@@ -160,18 +160,28 @@ const batchChunk = 32
 
 func batchWindow(cfg Config) int { return cfg.Workers + 1 }
 
-// maxResultBytes bounds one item's result: every cell of a 25×25 board in
-// conflict, about 60 bytes each ({"row":24,"col":24,"value":25,
-// "units":["row","col","box"]}).
-const maxResultBytes = 625*60 + 128
+// maxResultBytes bounds one item's result, its newline included: every
+// cell of a 25×25 board in conflict, at most 70 bytes each ({"row":24,
+// "col":24,"value":25,"units":["row","column","box","given"]},), and the
+// id, each of its maxIDChars characters as at most 6 bytes (a JSON escape
+// such as \u0001), with 2,048 bytes for the rest (an error's detail, whose
+// unknown field name is cut to maxFieldNameBytes). FuzzItem holds results
+// to it.
+const maxResultBytes = engine.MaxCells*70 + 6*maxIDChars + 2048
+
+// maxFieldNameBytes is the most of an unknown field's name that an error
+// repeats.
+const maxFieldNameBytes = 64
 
 // jsonCost is the memory a JSON /validate of n body bytes may hold, which
 // it reserves before reading the body: the body decoded (the decoder's
 // buffer, which grows by doubling, and a copy of each item) and the results
-// of a batch's window of chunks (a result is at most maxResultBytes, and at
-// most about 60 times its item's bytes).
+// of a batch's window of chunks. Each result is at most resultBound of its
+// item, so a window's results are at most 76 times the body's bytes plus
+// 1,024 bytes a result, and at most maxResultBytes a result.
 func jsonCost(cfg Config, n int64) int64 {
-	return 4*n + min(64*n, int64(batchWindow(cfg)*batchChunk*maxResultBytes))
+	w := int64(batchWindow(cfg) * batchChunk)
+	return 4*n + min(76*n+1024*w, w*maxResultBytes)
 }
 
 // streamCost is the memory one NDJSON stream reserves for as long as it is

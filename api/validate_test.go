@@ -2,8 +2,10 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,5 +205,65 @@ func TestValidateBatch10000(t *testing.T) {
 	}
 	if got.Summary.Valid != valid || got.Summary.Errors != 0 {
 		t.Fatalf("summary %+v, want %d valid", got.Summary, valid)
+	}
+}
+
+// TestItemResultIsBounded: a result echoes an id of up to maxIDChars
+// characters (each escaped to 6 bytes here), and with every cell of a
+// 25×25 board in conflict and changed from its given it still fits in
+// maxResultBytes, which a batch reserves for it; a longer id, or a long
+// unknown field name, is an invalid_request whose result does not echo it
+// in full.
+func TestItemResultIsBounded(t *testing.T) {
+	ones, twos := strings.Repeat("1", 625), strings.Repeat("2", 625)
+	worst := func(id string) string {
+		return `{"id":"` + id + `","puzzle":"` + ones + `","givens":"` + twos + `"}`
+	}
+	c := &itemChecker{validate: newValidator()}
+	check := func(item string) itemResult {
+		t.Helper()
+		out, _ := c.appendItem(nil, []byte(item))
+		if n := int64(len(out) + 1); n > maxResultBytes || n > resultBound(len(item)) {
+			t.Errorf("item of %d bytes: result of %d bytes (with its newline), over maxResultBytes %d or resultBound %d",
+				len(item), n, maxResultBytes, resultBound(len(item)))
+		}
+		var r itemResult
+		if err := json.Unmarshal(out, &r); err != nil {
+			t.Fatalf("result %.200q: %v", out, err)
+		}
+		return r
+	}
+
+	for _, id := range []string{strings.Repeat(`\u0001`, maxIDChars), strings.Repeat("a", maxIDChars)} {
+		r := check(worst(id))
+		var want string
+		json.Unmarshal([]byte(`"`+id+`"`), &want)
+		if r.ID == nil || *r.ID != want || r.Error != nil || len(r.Conflicts) != 625 {
+			t.Fatalf("id of %d characters: id echoed %v, error %+v, %d conflicts; want it echoed and 625 conflicts",
+				maxIDChars, r.ID != nil, r.Error, len(r.Conflicts))
+		}
+		for _, cf := range r.Conflicts {
+			if cf.Value != 1 || !slices.Equal(cf.Units, []string{engine.UnitRow, engine.UnitColumn, engine.UnitBox, unitGiven}) {
+				t.Fatalf("conflict %+v: want value 1 in row, column, box and given", cf)
+			}
+		}
+	}
+	// One character over: the fast path (plain "a"s) and encoding/json
+	// (escapes) both refuse it, and neither echoes it.
+	for _, id := range []string{strings.Repeat(`\u0001`, maxIDChars+1), strings.Repeat("a", maxIDChars+1), strings.Repeat(`\u0001`, 100_000)} {
+		r := check(worst(id))
+		if r.ID != nil || r.Error == nil || r.Error.Code != codeInvalidRequest || !strings.Contains(r.Error.Detail, "id must be at most 200 characters") {
+			t.Errorf("id of %d escapes or letters: id echoed %v, error %+v; want invalid_request naming id and no id",
+				len(id), r.ID != nil, r.Error)
+		}
+	}
+	// An item that does not decode names its id only when it is short.
+	long := strings.Repeat(`\u0001`, maxIDChars+1)
+	if r := check(`{"id":"` + long + `","puzzle":5}`); r.ID != nil || r.Error == nil {
+		t.Errorf("undecodable item with a long id: id echoed %v, error %+v", r.ID != nil, r.Error)
+	}
+	name := strings.Repeat(`\u0001`, 10_000)
+	if r := check(`{"id":"x","` + name + `":1}`); r.ID == nil || *r.ID != "x" || r.Error == nil || r.Error.Code != codeInvalidRequest {
+		t.Errorf("long unknown field: %+v, want an invalid_request for id x", r)
 	}
 }
