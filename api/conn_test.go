@@ -391,13 +391,7 @@ func TestStreamEndsWhenMemoryIsTaken(t *testing.T) {
 	srv := mustNew(t, cfg, nil, nil)
 	addr := connServer(t, srv, 300*time.Millisecond, guard)
 	c := dial(t, addr)
-	io.WriteString(c, streamHead+chunk(classicLine(0)))
-	br := bufio.NewReader(c)
-	resp, err := http.ReadResponse(br, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := bufio.NewReader(resp.Body)
+	br, resp, body := openStream(t, c)
 	first, err := body.ReadString('\n')
 	if err != nil {
 		t.Fatalf("first result %q: %v", first, err)
@@ -460,11 +454,7 @@ func TestStreamWriteTimeout(t *testing.T) {
 	srv := mustNew(t, DefaultConfig(), slog.New(slog.NewJSONHandler(logs, nil)), nil)
 	addr := connServer(t, srv, guard, 200*time.Millisecond)
 	c := dial(t, addr)
-	var body strings.Builder
-	for i := range 40 {
-		body.WriteString(onesLine(i))
-	}
-	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+	sendOnesStream(c, 40)
 	select {
 	case <-logs.seen:
 	case <-time.After(guard):
@@ -482,13 +472,7 @@ func TestStreamAbortedAtClose(t *testing.T) {
 	srv := mustNew(t, DefaultConfig(), nil, nil)
 	addr := connServer(t, srv, guard, guard)
 	c := dial(t, addr)
-	io.WriteString(c, streamHead+chunk(classicLine(0)))
-	br := bufio.NewReader(c)
-	resp, err := http.ReadResponse(br, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lr := bufio.NewReader(resp.Body)
+	_, _, lr := openStream(t, c)
 	if line, err := lr.ReadString('\n'); err != nil {
 		t.Fatalf("first result %q: %v", line, err)
 	}
@@ -561,4 +545,28 @@ func TestDeclaredTooLarge(t *testing.T) {
 			mustClosed(t, br)
 		})
 	}
+}
+
+// sendOnesStream sends an NDJSON stream of n amplifying lines (onesLine)
+// on c, in one write, without reading.
+func sendOnesStream(c net.Conn, n int) {
+	var body strings.Builder
+	for i := range n {
+		body.WriteString(onesLine(i))
+	}
+	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+}
+
+// openStream starts an NDJSON stream of one line on c whose body stays
+// open, and returns the connection's reader, the response and a reader
+// over its body.
+func openStream(t *testing.T, c net.Conn) (*bufio.Reader, *http.Response, *bufio.Reader) {
+	t.Helper()
+	io.WriteString(c, streamHead+chunk(classicLine(0)))
+	conn := bufio.NewReader(c)
+	resp, err := http.ReadResponse(conn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn, resp, bufio.NewReader(resp.Body)
 }

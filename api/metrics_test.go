@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -44,13 +43,7 @@ func TestMetrics(t *testing.T) {
 	if got := testutil.ToFloat64(m.inFlight); got != 0 {
 		t.Errorf("in flight = %v after the requests", got)
 	}
-	problems, err := testutil.GatherAndLint(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Errorf("lint %s: %s", p.Metric, p.Text)
-	}
+	lintMetrics(t, reg)
 
 	ex := c.do("GET", "/metrics", "", nil)
 	if ex.status != http.StatusOK {
@@ -130,11 +123,7 @@ func TestMetricsAborted(t *testing.T) {
 
 	addr := connServer(t, srv, guard, 200*time.Millisecond)
 	c := dial(t, addr)
-	var body strings.Builder
-	for i := range 40 {
-		body.WriteString(onesLine(i))
-	}
-	io.WriteString(c, postHead("/validate", mediaNDJSON, body.Len())+body.String())
+	sendOnesStream(c, 40)
 	waitFor(t, func() bool { return requests("/validate", statusAborted) == 1 }) // the client does not read
 
 	post := func(path, body string) {
@@ -164,13 +153,7 @@ func TestMetricsAborted(t *testing.T) {
 	if got := testutil.ToFloat64(m.inFlight); got != 0 {
 		t.Errorf("in flight = %v after the requests", got)
 	}
-	problems, err := testutil.GatherAndLint(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Errorf("lint %s: %s", p.Metric, p.Text)
-	}
+	lintMetrics(t, reg)
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 	for _, series := range []string{
@@ -181,5 +164,17 @@ func TestMetricsAborted(t *testing.T) {
 		if !strings.Contains(rec.Body.String(), series) {
 			t.Errorf("/metrics lacks %s", series)
 		}
+	}
+}
+
+// lintMetrics fails t for every problem promlint finds in reg's metrics.
+func lintMetrics(t *testing.T, reg prometheus.Gatherer) {
+	t.Helper()
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("lint %s: %s", p.Metric, p.Text)
 	}
 }
