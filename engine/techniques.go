@@ -1317,8 +1317,12 @@ type stepRow struct {
 // its order of the basic techniques up to BUG+1, then the rest of
 // stepTable.
 var seTable = func() []stepRow {
-	direct := func(se uint8, run func(*logic) bool) func(*logic) bool {
-		return func(l *logic) bool {
+	row := func(tc tech) stepRow {
+		return stepTable[slices.IndexFunc(stepTable, func(r stepRow) bool { return r.tc == tc })]
+	}
+	direct := func(tc tech, se uint8) stepRow {
+		run := row(tc).run
+		return stepRow{tc, func(l *logic) bool {
 			l.direct = true
 			ok := run(l)
 			l.direct = false
@@ -1326,47 +1330,25 @@ var seTable = func() []stepRow {
 				l.mv.se = se
 			}
 			return ok
-		}
-	}
-	hidden := func(k int, tc tech) func(*logic) bool {
-		return func(l *logic) bool { return l.hiddenSubset(k, tc) }
-	}
-	naked := func(k int, tc tech) func(*logic) bool {
-		return func(l *logic) bool { return l.nakedSubset(k, tc) }
-	}
-	fish := func(k int, tc tech) func(*logic) bool {
-		return func(l *logic) bool { return l.fish(k, tc) }
+		}}
 	}
 	rows := []stepRow{
-		{tFullHouse, (*logic).fullHouse},
-		{tHiddenSingle, (*logic).hiddenSingle},
-		{tPointing, direct(17, (*logic).pointing)},
-		{tClaiming, direct(19, (*logic).claiming)},
-		{tHiddenPair, direct(20, hidden(2, tHiddenPair))},
-		{tNakedSingle, (*logic).nakedSingle},
-		{tHiddenTriple, direct(25, hidden(3, tHiddenTriple))},
-		{tPointing, (*logic).pointing},
-		{tClaiming, (*logic).claiming},
-		{tNakedPair, naked(2, tNakedPair)},
-		{tXWing, fish(2, tXWing)},
-		{tHiddenPair, hidden(2, tHiddenPair)},
-		{tNakedTriple, naked(3, tNakedTriple)},
-		{tSwordfish, fish(3, tSwordfish)},
-		{tHiddenTriple, hidden(3, tHiddenTriple)},
-		{tXYWing, (*logic).xyWing},
-		{tXYZWing, (*logic).xyzWing},
-		{tUniqueRectangle1, (*logic).uniqueRect1},
-		{tUniqueRectangle2, (*logic).uniqueRect2},
-		{tUniqueRectangle4, (*logic).uniqueRect4},
-		{tUniqueRectangle3, (*logic).uniqueRect3},
-		{tHiddenUniqueRectangle, (*logic).hiddenUniqueRect},
-		{tNakedQuad, naked(4, tNakedQuad)},
-		{tJellyfish, fish(4, tJellyfish)},
-		{tHiddenQuad, hidden(4, tHiddenQuad)},
-		{tBUGPlus1, (*logic).bugPlus1},
+		row(tFullHouse),
+		row(tHiddenSingle),
+		direct(tPointing, 17),
+		direct(tClaiming, 19),
+		direct(tHiddenPair, 20),
+		row(tNakedSingle),
+		direct(tHiddenTriple, 25),
+	}
+	for _, tc := range []tech{tPointing, tClaiming, tNakedPair, tXWing, tHiddenPair,
+		tNakedTriple, tSwordfish, tHiddenTriple, tXYWing, tXYZWing, tUniqueRectangle1,
+		tUniqueRectangle2, tUniqueRectangle4, tUniqueRectangle3, tHiddenUniqueRectangle,
+		tNakedQuad, tJellyfish, tHiddenQuad, tBUGPlus1} {
+		rows = append(rows, row(tc))
 	}
 	for _, r := range stepTable {
-		if r.tc > tHiddenSingle && !slices.ContainsFunc(rows, func(s stepRow) bool { return s.tc == r.tc }) {
+		if !slices.ContainsFunc(rows, func(s stepRow) bool { return s.tc == r.tc }) {
 			rows = append(rows, r)
 		}
 	}
