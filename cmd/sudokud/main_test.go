@@ -207,29 +207,8 @@ func TestRunEndToEnd(t *testing.T) {
 	}
 
 	// A stream in flight when the signal comes.
-	pr, pw := io.Pipe()
-	req, _ := http.NewRequest("POST", base+"/validate", pr)
-	req.Header.Set("Content-Type", "application/x-ndjson")
-	respc := make(chan *http.Response, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			close(respc)
-			return
-		}
-		respc <- resp
-	}()
-	fmt.Fprintf(pw, `{"id":"0","puzzle":"%s"}`+"\n", classic)
-	resp := <-respc
-	if resp == nil {
-		t.FailNow()
-	}
+	pw, resp, br := startStream(t, base)
 	defer resp.Body.Close()
-	br := bufio.NewReader(resp.Body)
-	if line, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":"0"`) {
-		t.Fatalf("first stream result %q %v", line, err)
-	}
 
 	stop() // SIGTERM
 	// /readyz fails while the server drains (during the shutdown delay).
@@ -283,30 +262,9 @@ func TestRunEndToEnd(t *testing.T) {
 func TestDrainTimeoutAbortsStreams(t *testing.T) {
 	base, stop, done, _ := startServer(t, "-drain-timeout", "200ms")
 	defer stop()
-	pr, pw := io.Pipe()
+	pw, resp, br := startStream(t, base)
 	defer pw.Close()
-	req, _ := http.NewRequest("POST", base+"/validate", pr)
-	req.Header.Set("Content-Type", "application/x-ndjson")
-	respc := make(chan *http.Response, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			close(respc)
-			return
-		}
-		respc <- resp
-	}()
-	fmt.Fprintf(pw, `{"id":"0","puzzle":"%s"}`+"\n", classic)
-	resp := <-respc
-	if resp == nil {
-		t.FailNow()
-	}
 	defer resp.Body.Close()
-	br := bufio.NewReader(resp.Body)
-	if line, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":"0"`) {
-		t.Fatalf("first stream result %q %v", line, err)
-	}
 	stop() // SIGTERM, and the stream stays open past the drain time
 	select {
 	case err := <-done:
@@ -474,4 +432,36 @@ func TestREADMESettings(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's settings table is not the settings' (go test ./cmd/sudokud -run TestREADMESettings -update):\n%s", cmp.Diff(want, got))
+}
+
+// startStream opens an NDJSON stream to base's /validate, sends its first
+// line and reads that line's result. The caller writes the rest of the
+// body to pw and closes it and resp.Body; br reads the results after the
+// first.
+func startStream(t *testing.T, base string) (pw *io.PipeWriter, resp *http.Response, br *bufio.Reader) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	req, _ := http.NewRequest("POST", base+"/validate", pr)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	respc := make(chan *http.Response, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			close(respc)
+			return
+		}
+		respc <- resp
+	}()
+	fmt.Fprintf(pw, `{"id":"0","puzzle":"%s"}`+"\n", classic)
+	resp = <-respc
+	if resp == nil {
+		t.FailNow()
+	}
+	br = bufio.NewReader(resp.Body)
+	if line, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":"0"`) {
+		resp.Body.Close()
+		t.Fatalf("first stream result %q %v", line, err)
+	}
+	return pw, resp, br
 }
