@@ -54,6 +54,19 @@ func soundRun(tb testing.TB, b, sol Board, batch bool) [numTech]int {
 	l.batch = batch
 	l.init(&b)
 	l.unique = k == 1
+	walkSound(tb, l, b, sol, func(tc tech) {
+		if tc == tSearch {
+			l.counts[tSearch]++
+		}
+	})
+	return l.counts
+}
+
+// walkSound takes l, loaded with b, step by step to the full grid, taking
+// a cell from the solution sol where logic stalls (tSearch); it checks
+// every step against sol and hands its technique to each.
+func walkSound(tb testing.TB, l *logic, b, sol Board, each func(tc tech)) {
+	tb.Helper()
 	for l.empty > 0 {
 		tc, ok := l.step()
 		if l.bad {
@@ -61,13 +74,12 @@ func soundRun(tb testing.TB, b, sol Board, batch bool) [numTech]int {
 		}
 		if !ok {
 			c := l.mostConstrained()
-			l.counts[tSearch]++
 			l.place(c, sol.At(c))
 			tc = tSearch
 		}
 		checkState(tb, l, sol, tc)
+		each(tc)
 	}
-	return l.counts
 }
 
 // mustSolve returns the unique solution of b, checked against the rules.

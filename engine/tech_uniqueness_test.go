@@ -19,22 +19,12 @@ func (ts *techScan) run(tb testing.TB, b, sol Board) {
 	l := new(logic)
 	l.init(&b)
 	l.unique = ts.unique
-	for l.empty > 0 {
-		tc, ok := l.step()
-		if l.bad {
-			tb.Fatalf("%s: contradiction after %s on a solvable board", b, techs[tc].name)
-		}
-		if !ok {
-			c := l.mostConstrained()
-			l.place(c, sol.At(c))
-			tc = tSearch
-		}
-		checkState(tb, l, sol, tc)
+	walkSound(tb, l, b, sol, func(tc tech) {
 		if ts.counts[tc] == 0 && !isSingle(tc) && tc != tSearch {
 			ts.first[tc] = l.describe(&l.mv)
 		}
 		ts.counts[tc]++
-	}
+	})
 }
 
 // TestUniqueness solves puzzles known to have one solution with the
