@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 )
@@ -36,29 +35,6 @@ import (
 // counted in branches followed, and ctx): when the budget runs out the technique
 // gives up and sets logic.exhausted, never guessing.
 
-// limits bound the forcing techniques of one request.
-type limits struct {
-	nodes     int64 // branches left to follow
-	spent     int64 // branches followed (the context is looked at every 64)
-	ctx       context.Context
-	exhausted bool // the budget ran out: logic gave up
-	// cap, when set, stops step before techniques above this level: the
-	// generator asks only whether a puzzle's level is at most cap, and the
-	// forcing techniques last in stepTable cost the most.
-	cap Level
-}
-
-// stepFloor[i] is the lowest level among stepTable[i:].
-var stepFloor = func() []Level {
-	f := make([]Level, len(stepTable))
-	low := Expert + 1
-	for i := len(stepTable) - 1; i >= 0; i-- {
-		low = min(low, techs[stepTable[i].tc].level)
-		f[i] = low
-	}
-	return f
-}()
-
 // forcingNodes is what one followed branch costs of the budget.
 const forcingNodes = 1
 
@@ -90,35 +66,6 @@ func potential(n, c, v int, on bool) int32 {
 		p |= 1
 	}
 	return p
-}
-
-// load copies the candidate state of l into b.
-func (b *logic) load(l *logic) {
-	t := l.t
-	b.t, b.n, b.all, b.empty, b.bad = t, l.n, l.all, l.empty, l.bad
-	b.batch, b.skip, b.nundo, b.unique = true, 0, 0, l.unique
-	b.seOrder, b.direct = false, false
-	b.nodes, b.ctx, b.exhausted, b.cap = l.nodes, l.ctx, false, 0
-	b.maxSE = l.maxSE // spares a net's naked singles the look for a hidden one (nakedSingle)
-	copy(b.val[:t.cells], l.val[:t.cells])
-	copy(b.cand[:t.cells], l.cand[:t.cells])
-	copy(b.uempty[:3*l.n], l.uempty[:3*l.n])
-	copy(b.uval[:3*l.n], l.uval[:3*l.n])
-}
-
-// spend takes k nodes from the budget and reports whether it had them;
-// the context is looked at every 64 branches.
-func (l *logic) spend(k int64) bool {
-	if l.exhausted {
-		return false
-	}
-	l.nodes -= k
-	l.spent++
-	if l.nodes < 0 || l.spent&63 == 0 && l.ctx != nil && l.ctx.Err() != nil {
-		l.exhausted = true
-		return false
-	}
-	return true
 }
 
 // prepare counts the places of each value in each unit of l, the state
