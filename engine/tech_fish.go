@@ -6,6 +6,94 @@ import (
 	"strings"
 )
 
+// This file holds the fish: for one value, k base lines (rows, or columns)
+// whose places lie in k cover lines, X-Wing (k = 2), Swordfish (3) and
+// Jellyfish (4), and their finned and sashimi forms.
+
+// fish: for one value, k rows whose candidates lie in k columns (or the
+// other way round); the value goes from the rest of those columns. k = 2
+// is an X-Wing, 3 a Swordfish, 4 a Jellyfish.
+func (l *logic) fish(k int, tc tech) bool {
+	t, n := l.t, l.n
+	for d := 0; d < n; d++ {
+		bit := uint32(1) << d
+		for orient := 0; orient < 2; orient++ {
+			base, cover := 0, n
+			if orient == 1 {
+				base, cover = n, 0
+			}
+			l.nsub = 0
+			for i := 0; i < n; i++ {
+				var m uint32
+				for j, c := range t.unit(base + i) {
+					if l.cand[c]&bit != 0 {
+						m |= 1 << j
+					}
+				}
+				l.pos[i] = m
+				if pc := popcount(m); pc >= 2 && pc <= k {
+					l.sub[l.nsub] = int16(i)
+					l.nsub++
+				}
+			}
+			if l.nsub < k {
+				continue
+			}
+			if l.fishRec(k, tc, bit, base, cover, 0, 0, 0, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (l *logic) fishRec(k int, tc tech, bit uint32, base, cover, start, depth int, union, lines uint32) bool {
+	if depth == k {
+		if popcount(union) != k {
+			return false
+		}
+		l.begin(tc)
+		hit := false
+		for m := union; m != 0; m &= m - 1 {
+			for i, c := range l.t.unit(cover + bits.TrailingZeros32(m)) {
+				if lines&(1<<i) == 0 {
+					hit = l.elim(int(c), bit) || hit
+				}
+			}
+		}
+		if !hit || !l.accept() {
+			return false
+		}
+		l.mv.digits, l.mv.lines, l.mv.cover, l.mv.colBase = bit, lines, union, base != 0
+		for m := lines; m != 0; m &= m - 1 {
+			l.addUnit(base + bits.TrailingZeros32(m))
+		}
+		for m := union; m != 0; m &= m - 1 {
+			l.addUnit(cover + bits.TrailingZeros32(m))
+		}
+		for m := lines; m != 0; m &= m - 1 {
+			for _, c := range l.t.unit(base + bits.TrailingZeros32(m)) {
+				if l.cand[c]&bit != 0 {
+					l.addCell(int(c))
+				}
+			}
+		}
+		l.counts[tc]++
+		return true
+	}
+	for i := start; i <= l.nsub-(k-depth); i++ {
+		line := int(l.sub[i])
+		nu := union | l.pos[line]
+		if popcount(nu) > k {
+			continue
+		}
+		if l.fishRec(k, tc, bit, base, cover, i+1, depth+1, nu, lines|1<<line) {
+			return true
+		}
+	}
+	return false
+}
+
 // finnedFish: for one value, k base lines (rows, or columns) whose
 // candidates lie in k cover lines except for some fins, all in one box.
 // Either a fin holds the value, or the base lines form a fish; in both

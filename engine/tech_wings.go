@@ -2,6 +2,93 @@ package engine
 
 import "fmt"
 
+// This file holds the wings: XY-Wing and XYZ-Wing (a pivot cell and two
+// pincers), W-Wing (two like bivalue cells joined by a strong link) and
+// WXYZ-Wing (four cells with four candidates in all).
+
+// xyWing: a pivot with candidates {x,y} sees pincers {x,z} and {y,z};
+// whichever the pivot holds, one pincer is z, so z goes from every cell
+// that sees both pincers.
+func (l *logic) xyWing() bool {
+	t := l.t
+	for p := 0; p < t.cells; p++ {
+		cp := l.cand[p]
+		if popcount(cp) != 2 {
+			continue
+		}
+		for _, a := range t.peersOf(p) {
+			ca := l.cand[a]
+			if popcount(ca) != 2 || popcount(ca&cp) != 1 {
+				continue
+			}
+			z := ca &^ cp
+			y := cp &^ ca
+			for _, b := range t.peersOf(p) {
+				if l.cand[b] != y|z {
+					continue
+				}
+				l.begin(tXYWing)
+				hit := false
+				for _, q := range t.peersOf(int(a)) {
+					if int(q) != p && int(q) != int(b) && l.sees(int(q), int(b)) {
+						hit = l.elim(int(q), z) || hit
+					}
+				}
+				if hit && l.accept() {
+					l.mv.digits = z
+					l.addCell(p)
+					l.addCell(int(a))
+					l.addCell(int(b))
+					l.counts[tXYWing]++
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// xyzWing: a pivot {x,y,z} sees pincers {x,z} and {y,z}; z goes from every
+// cell that sees all three.
+func (l *logic) xyzWing() bool {
+	t := l.t
+	for p := 0; p < t.cells; p++ {
+		cp := l.cand[p]
+		if popcount(cp) != 3 {
+			continue
+		}
+		for _, a := range t.peersOf(p) {
+			ca := l.cand[a]
+			if popcount(ca) != 2 || ca&^cp != 0 {
+				continue
+			}
+			for _, b := range t.peersOf(p) {
+				cb := l.cand[b]
+				if popcount(cb) != 2 || cb&^cp != 0 || cb == ca || b < a {
+					continue
+				}
+				z := ca & cb
+				l.begin(tXYZWing)
+				hit := false
+				for _, q := range t.peersOf(p) {
+					if q != a && q != b && l.sees(int(q), int(a)) && l.sees(int(q), int(b)) {
+						hit = l.elim(int(q), z) || hit
+					}
+				}
+				if hit && l.accept() {
+					l.mv.digits = z
+					l.addCell(p)
+					l.addCell(int(a))
+					l.addCell(int(b))
+					l.counts[tXYZWing]++
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // wWing: two cells a and b with the same two candidates {x,y} that do not
 // see each other, and a strong link on x between a cell p that sees a and
 // a cell q that sees b. If neither a nor b held y, both would hold x, and p
