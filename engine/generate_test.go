@@ -203,8 +203,9 @@ func contains(xs []int, x int) bool {
 }
 
 // checkPuzzle checks a generated puzzle: exactly one solution (by
-// plainCount), Solution is it and keeps every given, the rating is a fresh
-// grade of the puzzle at the level asked for, and the symmetry holds.
+// plainCount), Solution is it and keeps every given, its id names it, the
+// rating is a fresh grade of the puzzle at the level asked for, and the
+// symmetry holds.
 func checkPuzzle(t *testing.T, p Puzzle, opt Options) {
 	t.Helper()
 	if got, want := p.Puzzle.Shape(), opt.Shape; got != want {
@@ -218,6 +219,7 @@ func checkPuzzle(t *testing.T, p Puzzle, opt Options) {
 		t.Fatalf("Solution\n%s is not the puzzle's solution\n%s", p.Solution.Pretty(), sol.Pretty())
 	}
 	checkSolution(t, p.Puzzle, p.Solution)
+	mustRoundTrip(t, p.Puzzle)
 	if got, want := p.Rating.Level, opt.Level; got != want {
 		t.Fatalf("rating level %v, want %v", got, want)
 	}
