@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // cdclCount runs the clause-learning search alone on b.
@@ -113,7 +115,7 @@ func TestSolveGecode25(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seconds per puzzle; runs in the full suite")
 	}
-	ps := loadPuzzles(t, "25x25/gecode_25x25.txt", 18)
+	ps := dataset.Load(t, "25x25/gecode_25x25.txt", 18)
 	for _, i := range []int{2, 16, 17} { // among the quickest of the set
 		if i >= len(ps) {
 			continue
@@ -138,12 +140,12 @@ func TestSolveGecode25(t *testing.T) {
 // clause: a wrong explanation shows here even when it happens not to cost
 // the solution.
 func TestCDCLLearnedClausesHold(t *testing.T) {
-	puzzles := loadPuzzles(t, "16x16/gecode_16x16.txt", 55)
+	puzzles := dataset.Load(t, "16x16/gecode_16x16.txt", 55)
 	quick := []int{2, 16, 17}
 	if !testing.Short() {
 		quick = append(quick, 11, 5)
 	}
-	p25 := loadPuzzles(t, "25x25/gecode_25x25.txt", 18)
+	p25 := dataset.Load(t, "25x25/gecode_25x25.txt", 18)
 	for _, i := range quick {
 		if i < len(p25) {
 			puzzles = append(puzzles, p25[i])
@@ -187,7 +189,7 @@ func TestCDCLLearnedClausesHold(t *testing.T) {
 // TestCDCLLimits: the clause-learning search stops at its node budget and
 // when its context is done.
 func TestCDCLLimits(t *testing.T) {
-	b := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 1)[0])
+	b := mustParse(t, dataset.Load(t, "25x25/gecode_25x25.txt", 1)[0])
 	if _, _, err := cdclCount(t, b, 2, Limits{MaxNodes: 500}); !errors.Is(err, ErrSearchLimit) {
 		t.Fatalf("budget of 500 nodes: err = %v", err)
 	}
@@ -207,7 +209,7 @@ func FuzzCDCL(f *testing.F) {
 	f.Add("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "")
 	// The shapes the search serves in Solve (16×16 and up): a gecode
 	// 16×16 puzzle, and a 20×20 board with 4×5 boxes and a few givens.
-	f.Add(loadPuzzles(f, "16x16/gecode_16x16.txt", 1)[0], "")
+	f.Add(dataset.Load(f, "16x16/gecode_16x16.txt", 1)[0], "")
 	f.Add("1234"+strings.Repeat(".", 396), "4x5")
 	f.Fuzz(func(t *testing.T, s, box string) {
 		b, err := Parse(s, 0, box)
@@ -241,7 +243,7 @@ func TestCDCLAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a second per solve; runs in the full suite")
 	}
-	b := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 18)[17])
+	b := mustParse(t, dataset.Load(t, "25x25/gecode_25x25.txt", 18)[17])
 	ctx := context.Background()
 	res, err := Solve(ctx, b, Limits{})
 	if err != nil || res.Stats.Nodes <= cdclAfter {

@@ -11,15 +11,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 var gradeFind = flag.Bool("gradefind", false, "search the data sets for technique positions and rewrite testdata/grade/positions.txt")
 
-// loadBoards reads up to max puzzles of a data set (see loadPuzzles).
+// loadBoards reads up to max puzzles of a data set (see dataset.Load).
 func loadBoards(tb testing.TB, name string, max int) []Board {
 	tb.Helper()
 	var out []Board
-	for _, p := range loadPuzzles(tb, name, max) {
+	for _, p := range dataset.Load(tb, name, max) {
 		out = append(out, mustParse(tb, p))
 	}
 	return out

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // walkHints asks for hints until the board is full, checking every hint
@@ -200,7 +202,7 @@ func TestHintErrors(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	hard := mustParse(t, loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0])
+	hard := mustParse(t, dataset.Load(t, "9x9/forum_hardest_1106.txt", 1)[0])
 	if _, err := Hint(cancelled, hard, HintOptions{}, Limits{}); !errors.Is(err, ErrSearchLimit) {
 		t.Errorf("cancelled: %v", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // mustRoundTrip checks that b's id decodes back to b and is URL-safe.
@@ -84,7 +86,7 @@ func TestIDRoundTripDataSets(t *testing.T) {
 			max = 500
 		}
 		longest, most := 0, 0
-		for _, line := range loadPuzzles(t, name, max) {
+		for _, line := range dataset.Load(t, name, max) {
 			b := mustParse(t, line)
 			id := mustRoundTrip(t, b)
 			if len(id) > longest {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 var full9 = flag.Bool("full9", false, "cross-check the 9×9 solver with the generic one on every puzzle of the large data sets")
@@ -50,7 +52,7 @@ func TestSolve9MatchesGeneric(t *testing.T) {
 		"9x9/serg_benchmark.txt", "9x9/17_clue.txt", "9x9/forum_hardest_1905_11plus.txt",
 	} {
 		t.Run(file, func(t *testing.T) {
-			ps := loadPuzzles(t, file, 0)
+			ps := dataset.Load(t, file, 0)
 			stride := 1
 			switch {
 			case testing.Short():
@@ -73,7 +75,7 @@ func TestSolve9MatchesGeneric(t *testing.T) {
 func solvedGrids9(tb testing.TB, n int) []Board {
 	tb.Helper()
 	var out []Board
-	for _, p := range loadPuzzles(tb, "9x9/magictour_top1465.txt", n) {
+	for _, p := range dataset.Load(tb, "9x9/magictour_top1465.txt", n) {
 		res, err := solveGeneric(context.Background(), mustParse(tb, p), Limits{})
 		if err != nil {
 			tb.Fatal(err)
@@ -144,7 +146,7 @@ func TestSolve9Errors(t *testing.T) {
 	}
 	// A unique puzzle with one more given that differs from its solution
 	// has no solution, found only by search.
-	ps := loadPuzzles(t, "9x9/forum_hardest_1106.txt", 20)
+	ps := dataset.Load(t, "9x9/forum_hardest_1106.txt", 20)
 	for _, p := range ps {
 		b := mustParse(t, p)
 		res, err := Solve(ctx, b, Limits{})
@@ -190,7 +192,7 @@ func TestSolve9Errors(t *testing.T) {
 }
 
 func TestSolve9Stats(t *testing.T) {
-	b := mustParse(t, loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0])
+	b := mustParse(t, dataset.Load(t, "9x9/forum_hardest_1106.txt", 1)[0])
 	res, err := Solve(context.Background(), b, Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +206,7 @@ func TestSolve9Stats(t *testing.T) {
 
 func TestSolve9AllocatesNothing(t *testing.T) {
 	ctx := context.Background()
-	hard := mustParse(t, loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0])
+	hard := mustParse(t, dataset.Load(t, "9x9/forum_hardest_1106.txt", 1)[0])
 	sparse := mustParse(t, "1........"+repeatDot(72))
 	for _, b := range []Board{hard, sparse} {
 		Solve(ctx, b, Limits{})
@@ -237,7 +239,7 @@ func FuzzSolve9(f *testing.F) {
 
 // benchSolveWith is benchSolve with a given solve function.
 func benchSolveWith(b *testing.B, file string, solve func(context.Context, Board, Limits) (Result, error)) {
-	ps := loadPuzzles(b, file, 0)
+	ps := dataset.Load(b, file, 0)
 	boards := make([]Board, len(ps))
 	for i, p := range ps {
 		boards[i] = mustParse(b, p)
@@ -274,7 +276,7 @@ func BenchmarkSolve9(b *testing.B) {
 // unlike time, does not depend on the machine's load.
 func TestSolve9Nodes(t *testing.T) {
 	for _, file := range []string{"9x9/forum_hardest_1106.txt", "9x9/magictour_top1465.txt"} {
-		ps := loadPuzzles(t, file, 0)
+		ps := dataset.Load(t, file, 0)
 		var nodes, guesses int64
 		for _, p := range ps {
 			b := mustParse(t, p)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // benchSolve solves the puzzles of a data set round-robin, b.N puzzles in
 // all, proving uniqueness of each; the time per op is the time per puzzle.
 func benchSolve(b *testing.B, file string, max int) {
-	ps := loadPuzzles(b, file, max)
+	ps := dataset.Load(b, file, max)
 	boards := make([]Board, len(ps))
 	for i, p := range ps {
 		boards[i] = mustParse(b, p)
@@ -48,7 +50,7 @@ func BenchmarkSolve(b *testing.B) {
 // on its own (solution and proof of uniqueness), reporting its nodes.
 func BenchmarkSolveGecode25(b *testing.B) {
 	ctx, lim := context.Background(), Limits{MaxNodes: 1 << 40}
-	for i, p := range loadPuzzles(b, "25x25/gecode_25x25.txt", 0) {
+	for i, p := range dataset.Load(b, "25x25/gecode_25x25.txt", 0) {
 		board := mustParse(b, p)
 		b.Run(fmt.Sprintf("puzzle_%02d", i+1), func(b *testing.B) {
 			// Warm the pooled solver first, so that allocs/op counts warm

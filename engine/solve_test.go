@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 func TestSolveDataSets(t *testing.T) {
@@ -23,7 +25,7 @@ func TestSolveDataSets(t *testing.T) {
 				max = 200
 			}
 			unique := 0
-			ps := loadPuzzles(t, set.file, max)
+			ps := dataset.Load(t, set.file, max)
 			for _, p := range ps {
 				b := mustParse(t, p)
 				res, err := Solve(context.Background(), b, Limits{MaxNodes: 50_000_000})
@@ -59,7 +61,7 @@ func TestSolveErrors(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	hard := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 1)[0])
+	hard := mustParse(t, dataset.Load(t, "25x25/gecode_25x25.txt", 1)[0])
 	if _, err := Solve(cancelled, hard, Limits{}); !errors.Is(err, ErrSearchLimit) {
 		t.Errorf("cancelled: err = %v", err)
 	}
@@ -241,7 +243,7 @@ func firstSolution(tb testing.TB, b Board) Board {
 }
 
 func TestSolveAllocatesNothing(t *testing.T) {
-	b := mustParse(t, loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0])
+	b := mustParse(t, dataset.Load(t, "9x9/magictour_top1465.txt", 1)[0])
 	ctx := context.Background()
 	Solve(ctx, b, Limits{})
 	if a := testing.AllocsPerRun(50, func() { Solve(ctx, b, Limits{}) }); a != 0 {
@@ -277,7 +279,7 @@ func FuzzSolve(f *testing.F) {
 // TestSolveStopsAtDeadline: a search on a large sparse board stops soon
 // after its context's deadline, whatever its node budget.
 func TestSolveStopsAtDeadline(t *testing.T) {
-	p := mustParse(t, loadPuzzles(t, "25x25/gecode_25x25.txt", 1)[0])
+	p := mustParse(t, dataset.Load(t, "25x25/gecode_25x25.txt", 1)[0])
 	for i := 0; i < p.Shape().Cells(); i += 3 {
 		p.SetAt(i, 0)
 	}
