@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // Benchmarks through the real router, in process (httptest.NewRecorder),
@@ -39,7 +40,7 @@ func benchPost(b *testing.B, h http.Handler, target string, body []byte, wantSta
 }
 
 func magictour(b *testing.B) string {
-	return loadPuzzles(b, "9x9/magictour_top1465.txt", 1)[0]
+	return dataset.Load(b, "9x9/magictour_top1465.txt", 1)[0]
 }
 
 func BenchmarkSolveMagictour(b *testing.B) {
@@ -131,7 +132,7 @@ func BenchmarkValidateSolvable(b *testing.B) {
 }
 
 func BenchmarkValidateBatch1000(b *testing.B) {
-	puzzles := loadPuzzles(b, "9x9/17_clue.txt", 1000)
+	puzzles := dataset.Load(b, "9x9/17_clue.txt", 1000)
 	var buf bytes.Buffer
 	buf.WriteString(`{"items":[`)
 	for i, p := range puzzles {
@@ -161,7 +162,7 @@ func BenchmarkHealthz(b *testing.B) {
 //
 //	go test ./api -run '^$' -bench ValidateStream -benchtime 1000000x
 func BenchmarkValidateStream(b *testing.B) {
-	puzzles := loadPuzzles(b, "9x9/17_clue.txt", 1000)
+	puzzles := dataset.Load(b, "9x9/17_clue.txt", 1000)
 	puzzles = append(puzzles, classicSolved)
 	ts, _ := streamServer(b, DefaultConfig())
 	runtime.GC()

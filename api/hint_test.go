@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // hintAnswer decodes a /hint answer, with row, col and value as plain
@@ -39,7 +40,7 @@ func mustSolution(tb testing.TB, b engine.Board) engine.Board {
 
 func TestHint(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	puzzles := append([]string{classic}, loadPuzzles(t, "9x9/magictour_top1465.txt", 5)...)
+	puzzles := append([]string{classic}, dataset.Load(t, "9x9/magictour_top1465.txt", 5)...)
 	for _, p := range puzzles {
 		b := mustParse(t, p, 0, "")
 		sol := mustSolution(t, b)
@@ -158,7 +159,7 @@ func basicCandidates(b engine.Board) []string {
 func TestHintCandidates(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	const symbols = "123456789ABCDEFGHIJKLMNOP"
-	puzzles := []string{loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0], loadPuzzles(t, "16x16/goomii17_puzzles.txt", 1)[0]}
+	puzzles := []string{dataset.Load(t, "9x9/magictour_top1465.txt", 1)[0], dataset.Load(t, "16x16/goomii17_puzzles.txt", 1)[0]}
 	for _, p := range puzzles {
 		b := mustParse(t, p, 0, "")
 		sol := mustSolution(t, b)
@@ -266,7 +267,7 @@ func TestHintPattern(t *testing.T) {
 // the value.
 func TestHintNudge(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	p := loadPuzzles(t, "9x9/magictour_top1465.txt", 1)[0]
+	p := dataset.Load(t, "9x9/magictour_top1465.txt", 1)[0]
 	ex := c.post("/hint", map[string]any{"puzzle": p, "nudge": true})
 	var got hintAnswer
 	ex.json(t, &got)

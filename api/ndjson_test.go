@@ -20,6 +20,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // streamServer runs the API on a real listener, as streams need one.
@@ -298,7 +300,7 @@ func TestValidateStream200000(t *testing.T) {
 	if testing.Short() {
 		n = 20000
 	}
-	puzzles := loadPuzzles(t, "9x9/17_clue.txt", 1000)
+	puzzles := dataset.Load(t, "9x9/17_clue.txt", 1000)
 	ts, _ := streamServer(t, DefaultConfig())
 	runtime.GC()
 	before := heapInUse()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // mustSolved checks that solution is a full grid that obeys every rule
@@ -65,10 +66,10 @@ func TestSolve(t *testing.T) {
 	add("classic", map[string]any{"puzzle": classic}, classic, 0, "", true, classicSolved)
 	add("empty 4x4: smallest of many", map[string]any{"puzzle": strings.Repeat(".", 16)}, strings.Repeat(".", 16), 0, "", false, "1234341221434321")
 	add("6x6 with 3x2 boxes", map[string]any{"size": 6, "box": "3x2", "puzzle": strings.Repeat("0", 36)}, strings.Repeat("0", 36), 6, "3x2", false, "")
-	for i, p := range loadPuzzles(t, "9x9/magictour_top1465.txt", 10) {
+	for i, p := range dataset.Load(t, "9x9/magictour_top1465.txt", 10) {
 		add("magictour "+string(rune('0'+i)), map[string]any{"puzzle": p}, p, 0, "", true, "")
 	}
-	for i, p := range loadPuzzles(t, "16x16/gecode_16x16.txt", 2) {
+	for i, p := range dataset.Load(t, "16x16/gecode_16x16.txt", 2) {
 		add("16x16 "+string(rune('0'+i)), map[string]any{"puzzle": p}, p, 0, "", false, "")
 	}
 	for _, tt := range cases {
@@ -120,7 +121,7 @@ func TestSolveGridInGridOut(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
-	hard := loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0]
+	hard := dataset.Load(t, "9x9/forum_hardest_1106.txt", 1)[0]
 	c := newClient(t, Config{MaxNodes: 1})
 	tests := []struct {
 		name   string
@@ -169,8 +170,8 @@ func TestSolveTimeBudget(t *testing.T) {
 // answers search_limit naming the budget that ran out, on every endpoint
 // that searches.
 func TestSearchLimitSaysWhichBudget(t *testing.T) {
-	hard9 := loadPuzzles(t, "9x9/forum_hardest_1106.txt", 1)[0]
-	hard25 := loadPuzzles(t, "25x25/gecode_25x25.txt", 9)[8] // seconds of search
+	hard9 := dataset.Load(t, "9x9/forum_hardest_1106.txt", 1)[0]
+	hard25 := dataset.Load(t, "25x25/gecode_25x25.txt", 9)[8] // seconds of search
 	for _, c := range []struct {
 		name   string
 		cfg    Config

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 const (
@@ -162,7 +163,7 @@ func TestValidateBatchKeepsIDs(t *testing.T) {
 // TestValidateBatch10000 checks a full-size batch: every result present, in
 // order, and each equal to what the engine says about its board.
 func TestValidateBatch10000(t *testing.T) {
-	puzzles := loadPuzzles(t, "9x9/17_clue.txt", 10000)
+	puzzles := dataset.Load(t, "9x9/17_clue.txt", 10000)
 	var buf bytes.Buffer
 	buf.WriteString(`{"items":[`)
 	for i, p := range puzzles {
