@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 // BenchmarkSolveOverhead (Linux: it reads the thread's CPU time) measures what the command adds to the engine on
@@ -20,7 +21,7 @@ import (
 // the overhead.
 func BenchmarkSolveOverhead(b *testing.B) {
 	for _, set := range []string{"9x9/forum_hardest_1106.txt", "9x9/magictour_top1465.txt", "9x9/17_clue.txt"} {
-		ps := loadPuzzles(b, set, 5000)
+		ps := dataset.Load(b, set, 5000)
 		name := strings.TrimSuffix(strings.TrimPrefix(set, "9x9/"), ".txt")
 		in := strings.Join(ps, "\n") + "\n"
 		b.Run(name+"/engine", func(b *testing.B) {

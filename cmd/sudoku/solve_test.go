@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 const (
@@ -326,7 +327,7 @@ func TestSolveInterrupted(t *testing.T) {
 // TestSolveTimeout gives a minimal 25x25 puzzle, whose proof takes far
 // more than the engine's context-polling interval of nodes, no time at all.
 func TestSolveTimeout(t *testing.T) {
-	ps := loadPuzzles(t, "25x25/gecode_25x25.txt", 1)
+	ps := dataset.Load(t, "25x25/gecode_25x25.txt", 1)
 	for _, j := range []string{"1", "2"} {
 		out, errOut, code := runCmd(t, ps[0]+"\n", "solve", "-j", j, "--timeout", "1ns")
 		if code != exitOK {
@@ -354,7 +355,7 @@ func TestSolveDataSets(t *testing.T) {
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
-			ps := loadPuzzles(t, s.file, s.max)
+			ps := dataset.Load(t, s.file, s.max)
 			if testing.Short() && len(ps) > 100 {
 				ps = ps[:100]
 			}
