@@ -138,44 +138,6 @@ func TestHintExplanations(t *testing.T) {
 	}
 }
 
-func TestHintMistakes(t *testing.T) {
-	ctx := context.Background()
-	puzzle := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-	sol := mustSolve(t, puzzle)
-	// A wrong entry in r1c3 (the solution has 4).
-	b := puzzle
-	b.Set(0, 2, 2)
-	st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{})
-	if err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 2 || st.Value != 2 || !strings.Contains(st.Explanation, "r1c3") {
-		t.Errorf("wrong entry: %+v, %v", st, err)
-	}
-	// A conflicting wrong entry is still a mistake, not a conflict error.
-	b = puzzle
-	b.Set(0, 2, 5)
-	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Col != 2 {
-		t.Errorf("conflicting entry: %+v, %v", st, err)
-	}
-	// A changed given.
-	b = puzzle
-	b.Set(0, 0, 4)
-	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 0 || st.Col != 0 || st.Value != 4 {
-		t.Errorf("changed given: %+v, %v", st, err)
-	}
-	// Right entries are no mistake: the hint is a placement.
-	b = puzzle
-	b.Set(0, 2, sol.Get(0, 2))
-	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepPlacement || st.Value != sol.Get(st.Row, st.Col) {
-		t.Errorf("right entry: %+v, %v", st, err)
-	}
-	// A full grid with a mistake reports the mistake.
-	b = sol
-	b.Set(8, 0, sol.Get(8, 1))
-	b.Set(8, 1, sol.Get(8, 0))
-	if st, err := Hint(ctx, b, HintOptions{Givens: &puzzle}, Limits{}); err != nil || st.Kind != StepMistake || st.Row != 8 {
-		t.Errorf("full grid with a mistake: %+v, %v", st, err)
-	}
-}
-
 func TestHintErrors(t *testing.T) {
 	ctx := context.Background()
 	full := mustParse(t, "1234341221434321")
@@ -324,44 +286,6 @@ func FuzzGradeHint(f *testing.F) {
 	})
 }
 
-// TestDescribeMoreCells: an explanation lists the first 16 cells that lose
-// candidates and says "and more" only when more cells lost some. Row 1 of
-// an otherwise open board starts with a naked pair {1,2}; every other cell
-// of the row holds both, so the pair removes 1 and 2 from the row's other
-// N-2 cells: exactly 16 on 18×18, 18 on 20×20.
-func TestDescribeMoreCells(t *testing.T) {
-	for _, tt := range []struct {
-		shape Shape
-		more  bool
-	}{
-		{Shape{18, 3, 6}, false},
-		{Shape{20, 4, 5}, true},
-	} {
-		n := tt.shape.Size
-		all := symbols[1 : n+1]
-		parts := make([]string, tt.shape.Cells())
-		for c := range parts {
-			parts[c] = all
-		}
-		parts[0], parts[1] = "12", "12"
-		l := decodeState(t, tt.shape, strings.Join(parts, ","))
-		if tc, ok := l.step(); !ok || tc != tNakedPair {
-			t.Fatalf("%v: first step %s (ok %v), want naked_pair", tt.shape, techs[tc].name, ok)
-		}
-		var listed []string
-		for c := 2; c < min(n, 18); c++ {
-			listed = append(listed, CellName(0, c))
-		}
-		want := "r1c1, r1c2 in row 1 can hold only 1 and 2 (a naked pair), which removes 1 and 2 from " + strings.Join(listed, ", ")
-		if tt.more {
-			want += " and more"
-		}
-		if got := l.describe(&l.mv); got != want {
-			t.Errorf("%v:\n got %q\nwant %q", tt.shape, got, want)
-		}
-	}
-}
-
 // TestHintSymbols checks that explanations write values in the board's own
 // symbols: 12 is C on a 16×16, in a placement, a mistake and the
 // eliminations along a whole walk.
@@ -417,5 +341,121 @@ func TestHintSymbols(t *testing.T) {
 	}
 	if elims < 10 {
 		t.Errorf("%d hints after eliminations, want 10 to check", elims)
+	}
+}
+
+// TestHintCandidates walks puzzles with the player's candidates: each hint
+// is one step on them, checked against the solution and applied, until the
+// grid is full.
+func TestHintCandidates(t *testing.T) {
+	ctx := context.Background()
+	var boards []Board
+	boards = append(boards, loadBoards(t, "9x9/magictour_top1465.txt", 3)...)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, s := range []Shape{{6, 2, 3}, {8, 4, 2}, {12, 4, 3}} {
+		p, _ := refPuzzle(t, s, rng, s.Cells()*2/5)
+		boards = append(boards, p)
+	}
+	kinds := map[string]int{}
+	for _, b := range boards {
+		sol := mustSolve(t, b)
+		ps := newPathState(t, b, sol)
+		for ps.b.Empty() > 0 {
+			st, err := Hint(ctx, ps.b, HintOptions{Candidates: ps.cand}, Limits{})
+			if err != nil {
+				t.Fatalf("%s: %v", ps.b, err)
+			}
+			if len(st.Steps) != 1 {
+				t.Fatalf("a hint on candidates has %d steps", len(st.Steps))
+			}
+			ps.apply(t, st)
+			kinds[st.Kind]++
+		}
+	}
+	if kinds[StepPlacement] == 0 || kinds[StepElimination] == 0 {
+		t.Errorf("kinds %v: want placements and eliminations", kinds)
+	}
+	// A candidate list without the solution's value is a mistake.
+	b := boards[0]
+	sol := mustSolve(t, b)
+	ps := newPathState(t, b, sol)
+	c := 0
+	for b.At(c) != 0 {
+		c++
+	}
+	ps.cand[c] &^= 1 << (sol.At(c) - 1)
+	st, err := Hint(ctx, b, HintOptions{Candidates: ps.cand}, Limits{})
+	n := b.Size()
+	if err != nil || st.Kind != StepMistake || st.Row*n+st.Col != c || st.Value != sol.At(c) {
+		t.Errorf("candidates without %d at %s: %+v, %v", sol.At(c), CellName(c/n, c%n), st, err)
+	}
+	if _, err := Hint(ctx, b, HintOptions{Candidates: ps.cand[1:]}, Limits{}); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("short candidates: %v", err)
+	}
+}
+
+// TestHintSteps: a hint on a bare board lists the eliminations that lead
+// to its placement, in order, then the placement; replayed they are sound
+// and end with the hint's cell.
+func TestHintSteps(t *testing.T) {
+	ctx := context.Background()
+	withElims := 0
+	for _, b := range loadBoards(t, "9x9/forum_hardest_1106.txt", 5) {
+		sol := mustSolve(t, b)
+		for b.Empty() > 0 {
+			st, err := Hint(ctx, b, HintOptions{}, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(st.Steps) == 0 {
+				t.Fatalf("hint without steps: %+v", st)
+			}
+			ps := newPathState(t, b, sol)
+			for i, s := range st.Steps {
+				if (s.Kind == StepPlacement) != (i == len(st.Steps)-1) {
+					t.Fatalf("step %d of %d is a %s", i, len(st.Steps), s.Kind)
+				}
+				ps.apply(t, s)
+			}
+			last := st.Steps[len(st.Steps)-1]
+			if last.Row != st.Row || last.Col != st.Col || last.Value != st.Value {
+				t.Fatalf("last step %+v, hint %+v", last, st)
+			}
+			if len(st.Steps) > 1 {
+				withElims++
+			}
+			b.Set(st.Row, st.Col, st.Value)
+		}
+	}
+	if withElims == 0 {
+		t.Error("no hint needed eliminations")
+	}
+}
+
+// TestHintNudge: a nudge names the technique and units of the hint's first
+// step, not its cell or value.
+func TestHintNudge(t *testing.T) {
+	ctx := context.Background()
+	for _, b := range loadBoards(t, "9x9/forum_hardest_1106.txt", 3) {
+		full, err := Hint(ctx, b, HintOptions{}, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Hint(ctx, b, HintOptions{Nudge: true}, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := full.Steps[0]
+		if st.Kind != StepNudge || st.Technique != first.Technique || len(st.Units) == 0 || st.Row != 0 || st.Col != 0 || st.Value != 0 || st.Cells != nil || st.Eliminations != nil {
+			t.Errorf("nudge %+v for %+v", st, first)
+		}
+		if strings.Contains(st.Explanation, CellName(full.Row, full.Col)) || !strings.Contains(st.Explanation, st.Units[0].String()) {
+			t.Errorf("nudge %q for %s", st.Explanation, CellName(full.Row, full.Col))
+		}
+	}
+	// A naked single's region is its box.
+	st, err := Hint(ctx, mustParse(t, ".2345678."+"........1"+strings.Repeat(".", 63)), HintOptions{Nudge: true}, Limits{})
+	if err != nil || st.Technique != "naked_single" || len(st.Units) != 1 || st.Units[0] != (Unit{"box", 2}) {
+		t.Errorf("naked single nudge %+v, %v", st, err)
 	}
 }
