@@ -11,7 +11,7 @@ import "context"
 //	search.go     the propagation search: depth first on the smallest choice
 //	propagate.go  its propagation: singles and locked candidates
 //	alldiff.go    and, where the search asks for it, all-different filtering
-//	cdcl.go       the clause-learning search that large boards are handed to
+//	cdcl*.go      the clause-learning search that large boards are handed to
 
 // DefaultMaxNodes is the node budget of a search whose Limits leave
 // MaxNodes zero.
