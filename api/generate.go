@@ -36,6 +36,7 @@ type ratingJSON struct {
 }
 
 type generatedPuzzle struct {
+	ID         string     `json:"id"`
 	Size       int        `json:"size"`
 	Box        string     `json:"box"`
 	Difficulty string     `json:"difficulty"`
@@ -184,12 +185,9 @@ func (d *deps) generate(ctx context.Context, key poolKey, seed int64) (engine.Pu
 
 // puzzleOut is the answer's form of a generated puzzle.
 func puzzleOut(p engine.Puzzle, seed int64, grid bool) generatedPuzzle {
-	techniques := p.Rating.Techniques
-	if techniques == nil {
-		techniques = map[string]int{}
-	}
 	s := p.Puzzle.Shape()
 	return generatedPuzzle{
+		ID:         engine.EncodeID(p.Puzzle),
 		Size:       s.Size,
 		Box:        s.Box(),
 		Difficulty: p.Rating.Level.String(),
@@ -197,8 +195,7 @@ func puzzleOut(p engine.Puzzle, seed int64, grid bool) generatedPuzzle {
 		Puzzle:     boardOut(p.Puzzle, grid),
 		Solution:   boardOut(p.Solution, grid),
 		Givens:     p.Puzzle.Givens(),
-		Rating: ratingJSON{Score: p.Rating.Score, Techniques: techniques,
-			Hardest: p.Rating.Hardest, SE: p.Rating.SE},
+		Rating:     ratingOut(p.Rating),
 	}
 }
 

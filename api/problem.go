@@ -13,6 +13,7 @@ const (
 	codeInvalidJSON           = "invalid_json"
 	codeInvalidRequest        = "invalid_request"
 	codeInvalidBoard          = "invalid_board"
+	codeInvalidID             = "invalid_id"
 	codeNotFound              = "not_found"
 	codeMethodNotAllowed      = "method_not_allowed"
 	codeBodyTooLarge          = "body_too_large"
@@ -75,6 +76,7 @@ var titles = map[string]string{
 	codeInvalidJSON:           "Request body is not valid JSON",
 	codeInvalidRequest:        "Request is invalid",
 	codeInvalidBoard:          "Board is invalid",
+	codeInvalidID:             "Puzzle id is invalid",
 	codeNotFound:              "Not found",
 	codeMethodNotAllowed:      "Method not allowed",
 	codeBodyTooLarge:          "Request body too large",
@@ -112,6 +114,7 @@ var engineErrors = []struct {
 	code   string
 }{
 	{engine.ErrInvalidBoard, http.StatusBadRequest, codeInvalidBoard},
+	{engine.ErrInvalidID, http.StatusBadRequest, codeInvalidID},
 	{engine.ErrConflict, http.StatusUnprocessableEntity, codeConflict},
 	{engine.ErrUnsolvable, http.StatusUnprocessableEntity, codeUnsolvable},
 	{engine.ErrSearchLimit, http.StatusUnprocessableEntity, codeSearchLimit},

@@ -35,6 +35,9 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		r.Method(http.MethodGet, "/generate", handleGenerate(d))
 		r.Method(http.MethodPost, "/generate", handleGenerate(d))
 		r.Method(http.MethodPost, "/validate", handleValidate(d))
+		r.Method(http.MethodPost, "/puzzles", handlePuzzleID(d))
+		r.Method(http.MethodGet, "/puzzles/{id}", handlePuzzle(d))
+		r.Method(http.MethodGet, "/daily", handleDaily(d))
 	})
 
 	notFound := func(w http.ResponseWriter, r *http.Request) {

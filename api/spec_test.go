@@ -319,6 +319,7 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		{ok("/shapes", "GET"), mediaJSON, "", "GET", "/shapes", "", "", false, nil},
 		{ok("/techniques", "GET"), mediaJSON, "", "GET", "/techniques", "", "", false, nil},
 		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false, nil},
+		{ok("/puzzles/{id}", "GET"), mediaJSON, "easy", "GET", "/puzzles/AQAAOCQMa6M", "", "", false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false, nil},
 		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false, nil},

@@ -1,0 +1,160 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/sudokud/sudokud/engine"
+)
+
+// puzzleResponse is a puzzle named by its id: GET /puzzles/{id} and
+// POST /puzzles.
+type puzzleResponse struct {
+	ID         string     `json:"id"`
+	Size       int        `json:"size"`
+	Box        string     `json:"box"`
+	Difficulty string     `json:"difficulty"`
+	Puzzle     any        `json:"puzzle"`
+	Solution   any        `json:"solution"`
+	Givens     int        `json:"givens"`
+	Unique     bool       `json:"unique"`
+	Rating     ratingJSON `json:"rating"`
+}
+
+// cacheForever is the Cache-Control of an answer that an id fixes: the id
+// is the puzzle, so what is said about it never changes.
+const cacheForever = "public, max-age=31536000, immutable"
+
+// handlePuzzle serves GET /puzzles/{id}: the puzzle, its solution and its
+// rating, cached for good, with the id as the ETag.
+func handlePuzzle(d *deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, err := puzzleParam(r)
+		if err != nil {
+			writeProblem(w, r, err)
+			return
+		}
+		etag := `"` + engine.EncodeID(b) + `"`
+		if notModified(w, r, etag, cacheForever) {
+			return
+		}
+		resp, err := d.describe(r, b, false)
+		if err != nil {
+			writeProblem(w, r, err)
+			return
+		}
+		cacheHeaders(w, etag, cacheForever)
+		encode(w, r, http.StatusOK, resp)
+	})
+}
+
+// puzzleRequest is the body of POST /puzzles: a board.
+type puzzleRequest struct {
+	boardFields
+}
+
+// handlePuzzleID serves POST /puzzles: the id of the client's board, with
+// its solution and rating as GET /puzzles/{id} gives them, in the form the
+// request used.
+func handlePuzzleID(d *deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req puzzleRequest
+		if err := d.decodeValid(r, &req); err != nil {
+			writeProblem(w, r, err)
+			return
+		}
+		b, err := req.board()
+		if err != nil {
+			writeProblem(w, r, err)
+			return
+		}
+		resp, err := d.describe(r, b, req.asGrid())
+		if err != nil {
+			writeProblem(w, r, err)
+			return
+		}
+		w.Header().Set("Content-Location", "/puzzles/"+resp.ID)
+		encode(w, r, http.StatusOK, resp)
+	})
+}
+
+// puzzleParam decodes the {id} of the route. Errors wrap
+// engine.ErrInvalidID.
+func puzzleParam(r *http.Request) (engine.Board, error) {
+	return engine.DecodeID(chi.URLParam(r, "id"))
+}
+
+// describe solves and rates b within the server's budgets, holding a
+// heavy slot while it works.
+func (d *deps) describe(r *http.Request, b engine.Board, grid bool) (puzzleResponse, error) {
+	release, err := d.acquireHeavy(r)
+	if err != nil {
+		return puzzleResponse{}, err
+	}
+	defer release()
+	res, _, err := d.solve(r.Context(), b)
+	if err != nil {
+		return puzzleResponse{}, err
+	}
+	rating, err := d.grade(r.Context(), b)
+	if err != nil {
+		return puzzleResponse{}, err
+	}
+	s := b.Shape()
+	return puzzleResponse{
+		ID:         engine.EncodeID(b),
+		Size:       s.Size,
+		Box:        s.Box(),
+		Difficulty: rating.Level.String(),
+		Puzzle:     boardOut(b, grid),
+		Solution:   boardOut(res.Solution, grid),
+		Givens:     b.Givens(),
+		Unique:     res.Unique,
+		Rating:     ratingOut(rating),
+	}, nil
+}
+
+// grade runs engine.Grade within the server's time and node budget for one
+// search.
+func (d *deps) grade(ctx context.Context, b engine.Board) (engine.Rating, error) {
+	ctx, cancel := context.WithTimeout(ctx, d.cfg.SolveTimeout)
+	defer cancel()
+	r, err := engine.Grade(ctx, b, d.cfg.limits())
+	return r, d.outOfBudget(ctx, err)
+}
+
+// ratingOut is the answer's form of a rating.
+func ratingOut(r engine.Rating) ratingJSON {
+	techniques := r.Techniques
+	if techniques == nil {
+		techniques = map[string]int{}
+	}
+	return ratingJSON{Score: r.Score, Techniques: techniques, Hardest: r.Hardest, SE: r.SE}
+}
+
+// cacheHeaders sets the validator and the caching of an answer.
+func cacheHeaders(w http.ResponseWriter, etag, cacheControl string) {
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", cacheControl)
+}
+
+// notModified answers 304 Not Modified, with the caching headers, when the
+// request's If-None-Match names etag (or is "*"), and reports whether it
+// did. Weak and strong tags compare alike, as RFC 9110 §13.1.2 asks.
+func notModified(w http.ResponseWriter, r *http.Request, etag, cacheControl string) bool {
+	inm := r.Header.Get("If-None-Match")
+	if inm == "" {
+		return false
+	}
+	for _, tag := range strings.Split(inm, ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == etag || tag == "*" {
+			cacheHeaders(w, etag, cacheControl)
+			w.WriteHeader(http.StatusNotModified)
+			return true
+		}
+	}
+	return false
+}
