@@ -14,7 +14,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -26,7 +25,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -34,6 +32,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 func main() {
@@ -59,7 +58,7 @@ func run() error {
 	bare := flag.String("bare", "", "serve a bare net/http handler on this address (prints the bound address) and exit on SIGTERM")
 	flag.StringVar(&o.sudokud, "sudokud", "", "base URL of sudokud (127.0.0.1 only)")
 	flag.StringVar(&o.ceiling, "ceiling", "", "base URL of the bare handler (127.0.0.1 only)")
-	flag.StringVar(&o.data, "data", "../shared/data", "puzzle data directory (shared/data)")
+	flag.StringVar(&o.data, "data", dataset.Dir(), "puzzle data directory (testdata; plain or .gz files)")
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "length of each phase")
 	flag.IntVar(&o.conc, "c", 16, "concurrent clients in the closed-loop phases")
 	flag.Float64Var(&o.factor, "overload", 4, "overload arrival rate as a multiple of the heavy throughput of the mix")
@@ -197,10 +196,10 @@ func newWorkload(o options) (*workload, error) {
 		Transport: &http.Transport{MaxIdleConnsPerHost: 4096, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute},
 	}}
 	var err error
-	if w.p9, w.s9, err = load(filepath.Join(o.data, "9x9", "magictour_top1465.txt"), 400); err != nil {
+	if w.p9, w.s9, err = load(o.data, "9x9/magictour_top1465.txt", 400); err != nil {
 		return nil, err
 	}
-	if w.p16, w.s16, err = load(filepath.Join(o.data, "16x16", "goomii17_puzzles.txt"), 100); err != nil {
+	if w.p16, w.s16, err = load(o.data, "16x16/goomii17_puzzles.txt", 100); err != nil {
 		return nil, err
 	}
 	// Which optional endpoints are served: 404 means not (yet).
@@ -220,23 +219,18 @@ func newWorkload(o options) (*workload, error) {
 	return w, nil
 }
 
-// load reads the first n puzzles of file and solves them locally, so that
-// answers can be checked cell by cell.
-func load(file string, n int) (puzzles, solutions []engine.Board, err error) {
-	f, err := os.Open(file)
+// load reads the first n puzzles of the data set name in dir that have one
+// solution and solves them locally, so that answers can be checked cell by
+// cell.
+func load(dir, name string, n int) (puzzles, solutions []engine.Board, err error) {
+	lines, err := dataset.Read(dir, name, n)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w (set -data to shared/data)", err)
+		return nil, nil, fmt.Errorf("%w (set -data to the folder of the data sets)", err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(puzzles) < n {
-		l := strings.TrimSpace(sc.Text())
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
+	for _, l := range lines {
 		b, err := engine.ParseBoard(l, engine.Shape{})
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", file, err)
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		res, err := engine.Solve(context.Background(), b, engine.Limits{})
 		if err != nil || !res.Unique {
@@ -246,9 +240,9 @@ func load(file string, n int) (puzzles, solutions []engine.Board, err error) {
 		solutions = append(solutions, res.Solution)
 	}
 	if len(puzzles) == 0 {
-		return nil, nil, fmt.Errorf("%s: no puzzles", file)
+		return nil, nil, fmt.Errorf("%s: no puzzles", name)
 	}
-	return puzzles, solutions, sc.Err()
+	return puzzles, solutions, nil
 }
 
 func (w *workload) get(base, name, path string) request {

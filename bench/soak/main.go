@@ -3,7 +3,7 @@
 // checking every answer and the server's peak RSS. bench/soak.sh builds and
 // runs it; see BENCHMARKS.md ("Soak") for what it printed.
 //
-//	soak -sudokud BIN -deployment deploy/base/deployment.yaml -data ../shared/data
+//	soak -sudokud BIN -deployment deploy/base/deployment.yaml [-data testdata]
 //
 // It runs BIN as a child on 127.0.0.1 with the Deployment's environment
 // (SUDOKUD_* and GOMEMLIMIT; GOMAXPROCS from its CPU limit) and these cases,
@@ -39,7 +39,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -52,6 +51,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/internal/dataset"
 )
 
 func main() {
@@ -75,7 +75,7 @@ func run() error {
 	var o options
 	flag.StringVar(&o.bin, "sudokud", "", "sudokud binary to run")
 	flag.StringVar(&o.deployment, "deployment", "deploy/base/deployment.yaml", "Deployment whose environment and limits to run with")
-	flag.StringVar(&o.data, "data", "../shared/data", "puzzle data directory (shared/data)")
+	flag.StringVar(&o.data, "data", dataset.Dir(), "puzzle data directory (testdata; plain or .gz files)")
 	flag.IntVar(&o.batchItems, "batch-items", 10000, "items of the amplifying batch")
 	flag.IntVar(&o.idle, "idle", 1000, "idle streams held open at once")
 	flag.IntVar(&o.lines, "lines", 1000000, "lines of the long 9×9 stream")
@@ -99,7 +99,7 @@ func run() error {
 		srv.gauge("sudokud_validate_memory_limit_bytes")/(1<<20), srv.gauge("sudokud_validate_streams_limit"))
 	fmt.Printf("  idle: RSS %d MiB\n\n", srv.status("VmRSS")>>10)
 
-	puzzles, err := readPuzzles(filepath.Join(o.data, "9x9", "17_clue.txt"), 1000)
+	puzzles, err := dataset.Read(o.data, "9x9/17_clue.txt", 1000)
 	if err != nil {
 		return err
 	}
@@ -550,23 +550,6 @@ func idleStreams(ctx context.Context, s *server, n int) outcome {
 	}
 	wg.Wait()
 	return out
-}
-
-// readPuzzles reads up to n puzzles from a shared/data file.
-func readPuzzles(path string, n int) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < n {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	return out, sc.Err()
 }
 
 // longStream sends n 9×9 lines on one stream (the puzzles, and every
