@@ -7,7 +7,8 @@
 #   --quick N   use the first N puzzles of each file (default: whole files)
 #   --runs R    time each solver R times per set and quote the median (default 3)
 #   set ...     data set names (e.g. magictour_top1465); default: every
-#               file in ../shared/data/9x9 (SUDOKU_DATA overrides ../shared/data)
+#               file in testdata/9x9 (SUDOKU_DATA overrides testdata; files
+#               plain or gzipped)
 #
 # Both solvers read the same puzzles (comments and blank lines stripped, one
 # 81-character line per puzzle, '.' for empty) on stdin, and the script
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-data=${SUDOKU_DATA:-$root/../shared/data}/9x9
+data=${SUDOKU_DATA:-$root/testdata}/9x9
 [ -d "$data" ] || { echo "compare.sh: no data in $data" >&2; exit 1; }
 
 if ! command -v qqwing >/dev/null; then
@@ -53,7 +54,9 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/sudoku" ./cmd/sudoku)
 
 if [ ${#sets[@]} -eq 0 ]; then
-	for f in "$data"/*.txt; do sets+=("$(basename "$f" .txt)"); done
+	for f in "$data"/*.txt "$data"/*.txt.gz; do
+		if [ -f "$f" ]; then sets+=("$(basename "${f%.gz}" .txt)"); fi
+	done
 fi
 
 now() { date +%s.%N; }
@@ -73,8 +76,9 @@ echo "sudoku $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')
 printf '%-26s %7s %7s %10s %10s %7s %12s %12s %7s %s\n' "data set" puzzles unique "sudoku/s" "qqwing/s" ratio "sudoku/cpu-s" "qqwing/cpu-s" "ratio" "answers agree"
 for set in "${sets[@]}"; do
 	f=$data/$set.txt
-	[ -f "$f" ] || { echo "compare.sh: no data set $f" >&2; exit 1; }
-	grep -v '^[[:space:]]*#' "$f" | grep -v '^[[:space:]]*$' | tr -d '\r' >"$tmp/all.txt"
+	[ -f "$f" ] || f=$f.gz
+	[ -f "$f" ] || { echo "compare.sh: no data set $data/$set.txt(.gz)" >&2; exit 1; }
+	gzip -dcf "$f" | grep -v '^[[:space:]]*#' | grep -v '^[[:space:]]*$' | tr -d '\r' >"$tmp/all.txt"
 	if [ "$quick" -gt 0 ]; then head -n "$quick" "$tmp/all.txt" >"$tmp/in.txt"; else mv "$tmp/all.txt" "$tmp/in.txt"; fi
 	n=$(wc -l <"$tmp/in.txt")
 

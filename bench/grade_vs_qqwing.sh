@@ -8,9 +8,9 @@
 #
 # Direction 1: qqwing generates N puzzles of each of its levels (simple,
 # easy, intermediate, expert); `sudoku rate` grades them with engine.Grade.
-# Direction 2: puzzles from the data sets (../shared/data/9x9, or
-# $SUDOKU_DATA/9x9) are graded by us, the first N of each of our levels are
-# rated by `qqwing --solve --csv --stats`.
+# Direction 2: puzzles from the data sets (testdata/9x9, or $SUDOKU_DATA/9x9;
+# files plain or gzipped) are graded by us, the first N of each of our levels
+# are rated by `qqwing --solve --csv --stats`.
 #
 # Agreement (issue 3): qqwing simple/easy <-> our easy; qqwing intermediate
 # -> our medium; qqwing expert -> our medium, hard or expert (qqwing knows
@@ -30,7 +30,7 @@ while getopts "n:o:" opt; do
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-data=${SUDOKU_DATA:-$root/../shared/data}
+data=${SUDOKU_DATA:-$root/testdata}
 if ! command -v qqwing >/dev/null; then
 	apt-get update -qq && apt-get install -y -qq qqwing >/dev/null
 fi
@@ -71,7 +71,11 @@ done
 awk -v a="$agree" -v t="$total" 'BEGIN { printf "\nAgreement: %d of %d (%.1f %%)\n\n", a, t, 100*a/t }' >>"$out"
 
 # Direction 2: our levels rated by qqwing.
-awk '!/^#/ && k++ < 30000' "$data/9x9/17_clue.txt" "$data/9x9/magictour_top1465.txt" "$data/9x9/forum_hardest_1905_11plus.txt" |
+for set in 17_clue magictour_top1465 forum_hardest_1905_11plus; do
+	f=$data/9x9/$set.txt
+	[ -f "$f" ] || f=$f.gz
+	gzip -dcf "$f"
+done | awk '!/^#/ && k++ < 30000' |
 	grade >"$tmp/ours.txt"
 {
 	echo "### Data-set puzzles graded by us, rated by qqwing --solve --csv --stats (up to $n per our level)"

@@ -20,13 +20,14 @@
 # throughput, p50/p99/max and errors per endpoint and exits non-zero if a
 # response was lost or wrong, a cheap request was shed, nothing was shed
 # under overload, or cheap p99 under overload passed 250ms.
-# Puzzles come from shared/data (SUDOKUD_DATA to point elsewhere).
+# Puzzles come from testdata/ (SUDOKUD_DATA to point elsewhere: a folder of
+# the same layout, files plain or gzipped).
 # Results: BENCHMARKS.md, "Load".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH"
 duration="${1:-10s}"
-data="${SUDOKUD_DATA:-$PWD/../shared/data}"
+data="${SUDOKUD_DATA:-$PWD/testdata}"
 
 tmp="$(mktemp -d)"
 pids=()

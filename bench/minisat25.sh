@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=18 limit=300
 while getopts n:t: o; do case $o in n) n=$OPTARG ;; t) limit=$OPTARG ;; *) exit 2 ;; esac; done
-data=../shared/data/25x25/gecode_25x25.txt
+data=testdata/25x25/gecode_25x25.txt.gz
 command -v minisat >/dev/null || { apt-get update -qq && apt-get install -y -qq minisat >/dev/null; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/sudoku" ./cmd/sudoku
@@ -19,7 +19,7 @@ cpu() { # runs a command, output to $tmp/out; prints its user+sys CPU seconds or
   /usr/bin/time -f '%U %S' -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>/dev/null </dev/null || rc=$?
   if [ "$rc" = 124 ]; then echo timeout; else tail -n 1 "$tmp/time" | awk '{printf "%.2f", $1+$2}'; fi
 }
-mapfile -t puzzles < <(grep -v '^#' "$data" | tr -d '\r' | head -n "$n")
+mapfile -t puzzles < <(gzip -dc "$data" | grep -v '^#' | tr -d '\r' | head -n "$n")
 printf '%-4s %14s %14s %s\n' '#' 'sudoku cpu-s' 'minisat cpu-s' 'sudoku answered'
 for i in "${!puzzles[@]}"; do
   p=${puzzles[$i]}

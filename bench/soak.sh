@@ -13,12 +13,13 @@
 # after its Retry-After and counted. It prints the server's peak RSS (VmHWM,
 # reset before each case) and lines/s, and exits non-zero if an answer was
 # lost or wrong or a peak reached the Deployment's memory limit.
-# Puzzles come from shared/data (SUDOKUD_DATA to point elsewhere).
+# Puzzles come from testdata/ (SUDOKUD_DATA to point elsewhere: a folder of
+# the same layout, files plain or gzipped).
 # Results: BENCHMARKS.md, "Soak".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH"
-data="${SUDOKUD_DATA:-$PWD/../shared/data}"
+data="${SUDOKUD_DATA:-$PWD/testdata}"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
