@@ -7,11 +7,13 @@ package api_test
 // started by the first of them and closed by TestMain, on a server of its
 // own (newSite).
 //
-// They run in the full suite, not with -short, and skip when chromium is
-// not installed; .ci/run installs it. Screenshots go to $SUDOKUD_ARTIFACTS
-// (or a temporary directory) for people to look at; every state
-// screenshotted is scanned with axe-core ($SUDOKUD_AXE_JS, see axeJS), in
-// light and dark mode where the layout is checked.
+// They run in the full suite, not with -short. They skip when chromium is
+// not installed, except when SUDOKUD_BROWSER_TESTS=require (as .ci/run sets
+// it): then a missing Chromium fails them, so CI never passes with the
+// playground untested. Screenshots go to $SUDOKUD_ARTIFACTS (or a temporary
+// directory) for people to look at; every state screenshotted is scanned
+// with axe-core ($SUDOKUD_AXE_JS, see axeJS), in light and dark mode where
+// the layout is checked.
 
 import (
 	"bytes"
@@ -57,7 +59,8 @@ type site struct {
 }
 
 // newSite starts a server for one test and the shared browser if it is not
-// running yet. It skips the test with -short, and without chromium.
+// running yet. It skips the test with -short, and without chromium unless
+// SUDOKUD_BROWSER_TESTS=require.
 func newSite(t *testing.T) *site {
 	t.Helper()
 	if testing.Short() {
@@ -194,12 +197,16 @@ func chromiumPath() string {
 }
 
 // sharedBrowser returns the browser, started on the first call. Without
-// chromium it skips the test.
+// chromium it skips the test, or fails it when SUDOKUD_BROWSER_TESTS=require.
 func sharedBrowser(t *testing.T) context.Context {
 	t.Helper()
 	path := chromiumPath()
 	if path == "" {
-		t.Skip("chromium is not installed: apt-get update && apt-get install -y chromium (.ci/run does this)")
+		why := "chromium is not installed: apt-get update && apt-get install -y chromium (.ci/run does this)"
+		if os.Getenv("SUDOKUD_BROWSER_TESTS") == "require" {
+			t.Fatalf("%s (SUDOKUD_BROWSER_TESTS=require)", why)
+		}
+		t.Skip(why)
 	}
 	browser.once.Do(func() { browser.err = startBrowser(path) })
 	if browser.err != nil {
