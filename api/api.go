@@ -31,7 +31,9 @@ type Server struct {
 // New builds the API with every route and middleware. Fields of cfg left
 // zero take their defaults; a field out of range is an error (see
 // Config.Validate). logger nil discards logs; reg nil uses a fresh registry
-// (metrics are then only visible on /metrics of this Server). Other
+// (metrics are then only visible on /metrics of this Server). reg may hold
+// the Go, process and build-info collectors already (New keeps them); one
+// holding the API's own metrics, another Server's, is an error. Other
 // packages' tests use it as
 //
 //	srv, err := api.New(api.DefaultConfig(), nil, nil)
@@ -47,12 +49,16 @@ func New(cfg Config, logger *slog.Logger, reg *prometheus.Registry) (*Server, er
 	if reg == nil {
 		reg = prometheus.NewRegistry()
 	}
+	m, err := newMetrics(reg)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{}
 	d := &deps{
 		cfg:      cfg,
 		log:      logger,
 		validate: newValidator(),
-		metrics:  newMetrics(reg),
+		metrics:  m,
 		draining: &s.draining,
 	}
 	d.heavy = newLimiter(cfg.MaxHeavy, cfg.HeavyQueue, cfg.QueueWait)

@@ -1,6 +1,9 @@
 package api
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/sudokud/sudokud/engine"
@@ -24,7 +27,11 @@ type metrics struct {
 	validateMemoryLimit prometheus.Gauge
 }
 
-func newMetrics(reg prometheus.Registerer) *metrics {
+// newMetrics registers the service's metrics on reg, with the Go, process
+// and build-info collectors unless reg holds them already. A metric of the
+// service's own that reg holds already (a second Server on one registry) is
+// an error, and reg is left as it was.
+func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 	m := &metrics{
 		solveDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "sudoku_solve_duration_seconds",
@@ -79,10 +86,14 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Memory /validate requests and streams may reserve at once (-validate-memory); more wait, then are shed.",
 		}),
 	}
-	reg.MustRegister(
+	own := []prometheus.Collector{
 		m.solveDuration, m.generateDuration, m.requests, m.requestDuration,
 		m.inFlight, m.shed, m.rateLimited, m.validateItems,
 		m.streamsOpen, m.streamsLimit, m.validateMemory, m.validateMemoryLimit,
+	}
+	// The process's own collectors: what they report is the same whoever
+	// registered them, so one the registry already holds is kept.
+	shared := []prometheus.Collector{
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "sudoku_peer_cache_shapes",
 			Help: "Board shapes whose peer tables the engine has built and cached.",
@@ -90,8 +101,34 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		collectors.NewBuildInfoCollector(),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-	)
-	return m
+	}
+	var added []prometheus.Collector
+	register := func(c prometheus.Collector, keep bool) error {
+		err := reg.Register(c)
+		if err == nil {
+			added = append(added, c)
+			return nil
+		}
+		if keep && errors.As(err, new(prometheus.AlreadyRegisteredError)) {
+			return nil
+		}
+		// Leave the registry as it was, so that the caller may try again.
+		for _, c := range added {
+			reg.Unregister(c)
+		}
+		return fmt.Errorf("registering metrics: %w", err)
+	}
+	for _, c := range own {
+		if err := register(c, false); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range shared {
+		if err := register(c, true); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
 }
 
 // countItems adds the outcomes in s to the /validate counters.

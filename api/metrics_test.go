@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -177,4 +178,69 @@ func lintMetrics(t *testing.T, reg prometheus.Gatherer) {
 	for _, p := range problems {
 		t.Errorf("lint %s: %s", p.Metric, p.Text)
 	}
+}
+
+// TestNewOnARegistryWithCollectors: a registry that already holds the Go
+// and process collectors (registered by the program that owns it) serves
+// them once, beside the API's metrics; New panicked on it ("duplicate
+// metrics collector registration attempted").
+func TestNewOnARegistryWithCollectors(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	srv := mustNew(t, DefaultConfig(), nil, reg)
+	t.Cleanup(srv.Close)
+	c := &apiClient{tb: t, h: srv, srv: srv}
+	c.post("/validate", map[string]any{"puzzle": classicSolved})
+	if got := testutil.ToFloat64(srv.deps.metrics.requests.WithLabelValues("/validate", "POST", "200")); got != 1 {
+		t.Errorf("requests{/validate,POST,200} = %v, want 1", got)
+	}
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, f := range families {
+		seen[f.GetName()]++
+	}
+	for _, name := range []string{"go_goroutines", "sudokud_http_requests_total", "sudoku_peer_cache_shapes", "go_build_info"} {
+		if seen[name] != 1 {
+			t.Errorf("%s gathered %d times, want once", name, seen[name])
+		}
+	}
+	lintMetrics(t, reg)
+}
+
+// TestNewOnARegistryOfAnotherServer: a second Server on a registry that
+// holds the first one's metrics is an error, not a panic, and leaves the
+// registry as it was: the first Server's metrics are still the ones
+// gathered.
+func TestNewOnARegistryOfAnotherServer(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	first := mustNew(t, DefaultConfig(), nil, reg)
+	t.Cleanup(first.Close)
+	before, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := New(DefaultConfig(), nil, reg)
+	if err == nil {
+		second.Close()
+		t.Fatal("a second Server on the first one's registry: no error")
+	}
+	if !errors.As(err, new(prometheus.AlreadyRegisteredError)) || !strings.Contains(err.Error(), "registering metrics") {
+		t.Errorf("error %q, want an AlreadyRegisteredError saying it came from registering metrics", err)
+	}
+	after, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) {
+		t.Errorf("the registry gathers %d families after the failed New, %d before", len(after), len(before))
+	}
+	c := &apiClient{tb: t, h: first, srv: first}
+	c.post("/validate", map[string]any{"puzzle": classicSolved})
+	if got := testutil.ToFloat64(first.deps.metrics.requests.WithLabelValues("/validate", "POST", "200")); got != 1 {
+		t.Errorf("the first Server's requests{/validate,POST,200} = %v, want 1", got)
+	}
+	lintMetrics(t, reg)
 }
