@@ -90,7 +90,7 @@ func (c *Config) table() []setting {
 		plain(&c.TrustProxy, "trust-proxy", false,
 			"take the client IP from X-Forwarded-For (its last address, the one your proxy appends) or X-Real-IP (only behind your own proxy)"),
 		origins(&c.CORSOrigins, "cors-origins", []string{"*"},
-			"comma-separated origins allowed to call the API from a browser (* for any)"),
+			"comma-separated origins allowed to call the API from a browser (* for any; https://*.example.org for its subdomains)"),
 		positive(&c.Workers, "workers", n,
 			"goroutines for batch and stream validation, 1 to 1024").documented("GOMAXPROCS").
 			and(func() string {

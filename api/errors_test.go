@@ -342,6 +342,70 @@ func TestCORS(t *testing.T) {
 	}
 }
 
+// TestCORSHeaders: what a browser reads besides Access-Control-Allow-Origin.
+// Every answer varies by Origin; a preflight is cached for ten minutes and
+// lets any request header through; an answer shows its X-Request-ID and
+// Retry-After to the page; an origin is matched case-insensitively, a
+// configured one's trailing slash ignored, and a * in it stands for any
+// subdomain.
+func TestCORSHeaders(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	ex := c.do("OPTIONS", "/hint", "", nil, "Origin", "https://example.org", "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type,x-request-id")
+	if ex.status != http.StatusNoContent || ex.header.Get("Access-Control-Max-Age") != "600" ||
+		ex.header.Get("Access-Control-Allow-Headers") != "content-type,x-request-id" || !strings.Contains(strings.Join(ex.header.Values("Vary"), ","), "Origin") {
+		t.Errorf("preflight: %d %v", ex.status, ex.header)
+	}
+	for _, origin := range []string{"", "https://example.org"} {
+		ex := c.do("GET", "/healthz", "", nil, "Origin", origin)
+		if !strings.Contains(strings.Join(ex.header.Values("Vary"), ","), "Origin") {
+			t.Errorf("GET /healthz from %q: no Vary: Origin in %v", origin, ex.header)
+		}
+	}
+	exposed := strings.ToLower(c.do("GET", "/healthz", "", nil, "Origin", "https://example.org").header.Get("Access-Control-Expose-Headers"))
+	if !strings.Contains(exposed, "x-request-id") || !strings.Contains(exposed, "retry-after") {
+		t.Errorf("Access-Control-Expose-Headers %q, want X-Request-ID and Retry-After", exposed)
+	}
+
+	some := newClient(t, Config{CORSOrigins: []string{" https://A.example/ ", "https://*.b.example"}})
+	for origin, want := range map[string]string{
+		"https://a.example":      "https://a.example",
+		"https://www.b.example":  "https://www.b.example",
+		"https://b.example":      "",
+		"https://a.example.evil": "",
+	} {
+		if got := some.do("GET", "/healthz", "", nil, "Origin", origin).header.Get("Access-Control-Allow-Origin"); got != want {
+			t.Errorf("GET from %s: Access-Control-Allow-Origin %q, want %q", origin, got, want)
+		}
+	}
+}
+
+// TestCORSPreflightRefused: a preflight from an origin not allowed, or for
+// a method the API does not take, is not answered as one: OPTIONS is then a
+// method like any other (405, or 404 on a path that does not exist), with
+// no Access-Control-Allow-* header (openapi.yaml).
+func TestCORSPreflightRefused(t *testing.T) {
+	c := newClient(t, Config{CORSOrigins: []string{"https://a.example"}})
+	for _, tc := range []struct {
+		path, origin, method string
+		want                 int
+	}{
+		{"/solve", "https://b.example", "POST", http.StatusMethodNotAllowed},
+		{"/solve", "", "POST", http.StatusMethodNotAllowed},
+		{"/solve", "https://a.example", "DELETE", http.StatusMethodNotAllowed},
+		{"/nope", "https://b.example", "POST", http.StatusNotFound},
+	} {
+		ex := c.do("OPTIONS", tc.path, "", nil, "Origin", tc.origin, "Access-Control-Request-Method", tc.method)
+		if ex.status != tc.want {
+			t.Errorf("preflight of %s %s from %q: %d, want %d", tc.method, tc.path, tc.origin, ex.status, tc.want)
+		}
+		for name := range ex.header {
+			if strings.HasPrefix(name, "Access-Control-Allow-") {
+				t.Errorf("preflight of %s %s from %q: %s: %q", tc.method, tc.path, tc.origin, name, ex.header.Get(name))
+			}
+		}
+	}
+}
+
 func TestRequestID(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	if got := c.do("GET", "/healthz", "", nil, "X-Request-ID", "abc-123").header.Get("X-Request-ID"); got != "abc-123" {

@@ -13,7 +13,7 @@ import (
 // newRouter builds the route table: every route of the API in one place.
 func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 	r := chi.NewRouter()
-	r.Use(requestID, observe(d), recoverer(d.log), cors(d.cfg.CORSOrigins))
+	r.Use(requestID, observe(d), recoverer(d.log), allowCORS(d.cfg.CORSOrigins))
 	r.Use(middleware.GetHead) // HEAD on a GET route answers as GET would, without a body
 
 	r.Method(http.MethodGet, "/healthz", handleHealthz())
@@ -61,7 +61,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 
 // allowedMethods lists the methods the router serves on path: HEAD wherever
 // GET is, since middleware.GetHead answers it there. OPTIONS is not listed:
-// only a CORS preflight from an allowed origin is answered (by cors, before
+// only a CORS preflight from an allowed origin is answered (by allowCORS, before
 // routing), and a plain OPTIONS gets 405.
 func allowedMethods(r *chi.Mux, path string) []string {
 	var out []string
