@@ -175,8 +175,16 @@ func (b *budget) grant() {
 	}
 }
 
-// rateLimiter is a token bucket per client IP. It forgets clients idle for
-// a minute so that its memory stays bounded.
+// rateLimiter is a token bucket per client IP (golang.org/x/time/rate). It
+// forgets clients idle for a minute so that its memory stays bounded.
+//
+// It is not go-chi/httprate, whose sliding window counts requests per
+// window (the burst per burst/rate seconds): its Retry-After is the
+// window's length, which a client that obeys it may find too short
+// (-rate-limit 1 -rate-burst 2: refused twice, let through 4 s after its
+// burst, where the token bucket's Retry-After of 1 s lets it through the
+// first time), and 0 for a window under a second, where the contract's
+// Retry-After is at least 1. A token bucket knows the exact wait.
 type rateLimiter struct {
 	limit rate.Limit
 	burst int
