@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 )
 
 // Progress bar timing: a bar appears only once a run has lasted
@@ -17,8 +19,12 @@ const (
 	progressBarWidth = 30
 )
 
-// progress draws a one-line progress bar on a terminal. A nil *progress
-// draws nothing, so callers need no checks.
+// progress draws a one-line progress bar on a terminal: the bar, its
+// percentage and the terminal-width fitting are schollz/progressbar's;
+// when to draw, and the text after the bar (lines done, their rate and
+// the time left, which the library would count in the bar's unit, bytes,
+// and from its own start), are progress's. A nil *progress draws nothing,
+// so callers need no checks.
 type progress struct {
 	w     io.Writer
 	total int64 // units of input (bytes, items), -1 when unknown
@@ -26,7 +32,7 @@ type progress struct {
 	now   func() time.Time
 	start time.Time
 	last  time.Time
-	drawn bool
+	bar   *progressbar.ProgressBar // nil until the first draw
 }
 
 // newProgress returns a progress bar on std.err for total units of input
@@ -46,15 +52,10 @@ func newProgress(std stdio, ins inputs, total int64, noun string) *progress {
 	return &progress{w: std.err, total: total, noun: noun, now: time.Now, start: time.Now()}
 }
 
-// isTerminal reports whether v is an *os.File on a character device (a
-// terminal).
+// isTerminal reports whether v is an *os.File open on a terminal.
 func isTerminal(v any) bool {
 	f, ok := v.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // update redraws the bar for t lines done and done units of input
@@ -68,39 +69,56 @@ func (p *progress) update(t *tally, done int64) {
 		return
 	}
 	p.last = now
-	p.drawn = true
-	io.WriteString(p.w, "\r"+p.render(t.lines, done, now.Sub(p.start))+"\x1b[K")
+	if p.bar == nil {
+		p.bar = p.newBar()
+	}
+	p.bar.Describe(p.describe(t.lines, done, now.Sub(p.start)))
+	if p.total > 0 {
+		p.bar.Set64(min(done, p.total))
+	}
+}
+
+// newBar is the library's bar as progress draws it: [####   ] on one
+// line redrawn in place, the text at its end, erased when it is full (the
+// last answers are then written) or at finish.
+func (p *progress) newBar() *progressbar.ProgressBar {
+	total := p.total
+	if total <= 0 {
+		total = -1 // a spinner
+	}
+	return progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetWidth(progressBarWidth),
+		progressbar.OptionSetTheme(progressbar.Theme{Saucer: "#", SaucerPadding: " ", BarStart: "[", BarEnd: "]"}),
+		progressbar.OptionShowDescriptionAtLineEnd(),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionSetElapsedTime(false),
+		progressbar.OptionSetSpinnerChangeInterval(0), // turned by each draw, no goroutine
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionClearOnFinish(),
+	)
 }
 
 // finish erases the bar so that the summary starts on a clean line.
 func (p *progress) finish() {
-	if p == nil || !p.drawn {
+	if p == nil || p.bar == nil {
 		return
 	}
-	io.WriteString(p.w, "\r\x1b[K")
+	p.bar.Clear()
 }
 
-// render returns the bar's text, e.g.
+// describe returns the text after the bar, e.g.
 //
-//	[#############                 ]  43%  21012 puzzles  8412/s  ETA 3s
-func (p *progress) render(lines, done int64, elapsed time.Duration) string {
-	var sb strings.Builder
+//	21012 puzzles  8412/s  ETA 3s
+func (p *progress) describe(lines, done int64, elapsed time.Duration) string {
 	rate := 0.0
 	if s := elapsed.Seconds(); s > 0 {
 		rate = float64(lines) / s
 	}
-	if p.total > 0 {
-		frac := min(float64(done)/float64(p.total), 1)
-		fill := int(frac * progressBarWidth)
-		sb.WriteByte('[')
-		sb.WriteString(strings.Repeat("#", fill))
-		sb.WriteString(strings.Repeat(" ", progressBarWidth-fill))
-		fmt.Fprintf(&sb, "] %3.0f%%  ", 100*frac)
-	}
-	fmt.Fprintf(&sb, "%d %s  %.0f/s", lines, p.noun, rate)
+	s := fmt.Sprintf("%d %s  %.0f/s", lines, p.noun, rate)
 	if p.total > 0 && done > 0 && done < p.total {
 		eta := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
-		fmt.Fprintf(&sb, "  ETA %s", eta.Round(time.Second))
+		s += fmt.Sprintf("  ETA %s", eta.Round(time.Second))
 	}
-	return sb.String()
+	return s
 }
