@@ -78,8 +78,8 @@ func waitFor(tb testing.TB, cond func() bool) {
 // TestValidateShedsWhenMemoryIsTaken: with /validate's memory reserved, a
 // single check, a batch and a stream are each shed with 503 overloaded and
 // Retry-After after the queue wait, and counted; once it is free they are
-// answered. /validate had no admission control: any number of batches ran
-// at once, one of them enough to take 1.5 GB.
+// answered. Without admission control any number of batches would run at
+// once, one of them enough to take 1.5 GB.
 func TestValidateShedsWhenMemoryIsTaken(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ValidateMemory = 1 << 20
@@ -268,9 +268,8 @@ func (w *heapWatch) Write(p []byte) (int, error) {
 
 // TestValidateBatchAnswerIsStreamed: a 2,000-item batch whose answer is 75
 // MB is written as it is computed: the live heap while it is written stays
-// under a third of the answer, and every result is right. The answer was
-// built whole in memory (twice): 10,000 such items took the server's RSS to
-// 1.5 GB.
+// under a third of the answer, and every result is right. Built whole in
+// memory, an answer takes twice its size: 10,000 such items, 1.5 GB of RSS.
 func TestValidateBatchAnswerIsStreamed(t *testing.T) {
 	const n = 2000
 	srv := mustNew(t, Config{Workers: 2}, nil, nil)

@@ -22,8 +22,8 @@ func mustNew(tb testing.TB, cfg Config, logger *slog.Logger, reg *prometheus.Reg
 }
 
 // TestNewRefusesOverflow: a heavy queue whose sum with the slots overflows
-// is an error from New; New panicked in make(chan) ("makechan: size out of
-// range"), and only sudokud's own flag check stood in the way.
+// is an error from New, not a panic in make(chan) ("makechan: size out of
+// range"), whatever checks the caller made.
 func TestNewRefusesOverflow(t *testing.T) {
 	for _, cfg := range []Config{
 		{MaxHeavy: math.MaxInt, HeavyQueue: 8},

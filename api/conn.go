@@ -15,12 +15,12 @@ import (
 // net/http cancels a request's context as soon as a read of the connection
 // after the body sees EOF. A client that half-closes its sending side after
 // its request (shutdown(SHUT_WR), which netcat, some proxies and scripts
-// do) looks just like one that is gone, and its answer was lost: a batch got
-// 200 with no body, a solve search_limit after a few milliseconds. The work
-// of a request is bounded by the server's own budgets (SolveTimeout,
-// GenerateTimeout, node and batch limits, a stream's idle timeouts), and a
-// client that is really gone is seen when a write to it fails, which ends a
-// stream at once.
+// do) looks just like one that is gone, and its answer would be lost: a
+// batch would get 200 with no body, a solve search_limit after a few
+// milliseconds. The work of a request is bounded by the server's own
+// budgets (SolveTimeout, GenerateTimeout, node and batch limits, a stream's
+// idle timeouts), and a client that is really gone is seen when a write to
+// it fails, which ends a stream at once.
 func detach(serverCtx context.Context, r *http.Request) (*http.Request, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	stop := context.AfterFunc(serverCtx, cancel)

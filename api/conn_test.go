@@ -319,8 +319,8 @@ func TestStreamBrokenChunk(t *testing.T) {
 // its results can take before it is checked, so the stream stops reading
 // once the memory is taken (the live heap stays near it), a request that
 // needs memory meanwhile is shed, and when the client reads, every result
-// comes, complete. A stream was charged a fixed 128 KB: one slow reader of
-// such lines held about 40 MB, and requests were admitted against memory
+// comes, complete. A fixed charge per stream (128 KB) would let one slow
+// reader of such lines hold about 40 MB, and admit requests against memory
 // it held but had not reserved.
 func TestStreamReservesItsResults(t *testing.T) {
 	cfg := DefaultConfig()
@@ -522,7 +522,7 @@ func TestExpectContinue(t *testing.T) {
 
 // TestDeclaredTooLarge: a body whose Content-Length is over the limit is
 // refused with 413 before any of it is read, and no 100 Continue is sent
-// for it. It got 100 Continue, and its 413 after megabytes were read.
+// for it: the client is not asked for megabytes only to be refused.
 func TestDeclaredTooLarge(t *testing.T) {
 	addr := connServer(t, mustNew(t, DefaultConfig(), nil, nil), guard, guard)
 	for _, expect := range []string{"", "Expect: 100-continue\r\n"} {

@@ -187,8 +187,8 @@ func TestMethodNotAllowedNamesMethods(t *testing.T) {
 }
 
 // TestWrongTypeMessage: a field of the wrong type is told the JSON type it
-// needs; a grid or a row given as a string or a number was told "must be
-// an integer", since the Go type []int names int.
+// needs: a grid or a row given as a string or a number is told "must be
+// an array", not "must be an integer" (the element type of Go's []int).
 func TestWrongTypeMessage(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	tests := []struct{ target, body, field, msg string }{
@@ -260,8 +260,8 @@ func TestRateLimited(t *testing.T) {
 
 // TestRateLimitTrustProxy: behind a proxy, the client is the address the
 // proxy appended to X-Forwarded-For, the last one; the first is whatever
-// the client sent, so a client that made up a new one each time was never
-// limited.
+// the client sent: counted by it, a client that makes up a new one each
+// time would never be limited.
 func TestRateLimitTrustProxy(t *testing.T) {
 	c := newClient(t, Config{RateLimit: 1, RateBurst: 1, TrustProxy: true})
 	body := []byte(`{"puzzle":"` + classic + `"}`)

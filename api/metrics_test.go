@@ -111,8 +111,8 @@ func (w *brokenWriter) Write([]byte) (int, error) {
 // TestMetricsAborted: a response cut off midway is counted with status
 // "aborted", not as the 200 its status line said: a stream aborted at the
 // server's write timeout, a batch and a single answer whose writes fail
-// (the client is gone). They were counted as 200s, so the metrics never
-// showed an answer lost.
+// (the client is gone). Counted as 200s, they would never show an answer
+// lost.
 func TestMetricsAborted(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	srv := mustNew(t, DefaultConfig(), nil, reg)
@@ -182,8 +182,8 @@ func lintMetrics(t *testing.T, reg prometheus.Gatherer) {
 
 // TestNewOnARegistryWithCollectors: a registry that already holds the Go
 // and process collectors (registered by the program that owns it) serves
-// them once, beside the API's metrics; New panicked on it ("duplicate
-// metrics collector registration attempted").
+// them once, beside the API's metrics, with no panic ("duplicate metrics
+// collector registration attempted").
 func TestNewOnARegistryWithCollectors(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -312,8 +312,7 @@ func TestValidateStream200000(t *testing.T) {
 }
 
 // TestValidateStreamLineLimit: a line of exactly MaxLineBytes bytes (its
-// newline not counted) is checked; one byte more is body_too_large. A line
-// at the limit was refused as "longer than the limit".
+// newline not counted) is checked; one byte more is body_too_large.
 func TestValidateStreamLineLimit(t *testing.T) {
 	const limit = 100
 	ts, _ := streamServer(t, Config{MaxLineBytes: limit})

@@ -12,7 +12,7 @@
 # files plain or gzipped) are graded by us, the first N of each of our levels
 # are rated by `qqwing --solve --csv --stats`.
 #
-# Agreement (issue 3): qqwing simple/easy <-> our easy; qqwing intermediate
+# Agreement: qqwing simple/easy <-> our easy; qqwing intermediate
 # -> our medium; qqwing expert -> our medium, hard or expert (qqwing knows
 # no triples, fish or wings, so it guesses where we reason); our medium ->
 # qqwing intermediate or expert; our hard and expert -> qqwing expert.

@@ -72,8 +72,8 @@ for level in "${levels[@]}"; do
 	java -Xrs -cp "$SE_CLASSPATH" diuf.sudoku.test.serate --format='%r' --input="$tmp/p" >"$tmp/se" 2>/dev/null
 	[ "$(wc -l <"$tmp/se")" -eq "$n" ] || { echo "se_compare.sh: serate rated $(wc -l <"$tmp/se") of $n $level puzzles" >&2; exit 1; }
 	# puzzle se_ours se_explainer score level techniques...
-	# rate prints "level score se hardest technique=count ..." (before
-	# issue 30: "level score technique=count ...", no se).
+	# rate prints "level score se hardest technique=count ..."; a build
+	# without se prints "level score technique=count ..." (ours is then -).
 	paste -d' ' "$tmp/p" "$tmp/se" "$tmp/r" | awk '{
 		ours = "-"; first = 5
 		if ($5 ~ /^[0-9]+\.[0-9]+$/) { ours = $5; first = 6 }

@@ -296,7 +296,7 @@ func TestEveryQueriedMetricExists(t *testing.T) {
 }
 
 // labelSetOfFamily reports whether name is a series name of the scrape
-// (it was looked up as a selector token that is really a label).
+// (not a selector token that is really a label).
 func labelSetOfFamily(series map[string]map[string]bool, name string) (map[string]bool, bool) {
 	for _, ls := range series {
 		if ls[name] {

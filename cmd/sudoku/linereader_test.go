@@ -119,9 +119,9 @@ func FuzzLineReader(f *testing.F) {
 }
 
 // TestLineReaderLongLeadingSpace: a puzzle after more than maxLineBytes of
-// indentation is still a puzzle line. The cap kept only the blanks, and
-// the line was skipped as blank: no answer line, and every later answer
-// one line off its puzzle.
+// indentation is still a puzzle line. A cap that kept only the blanks
+// would skip it as blank: no answer line, and every later answer one line
+// off its puzzle.
 func TestLineReaderLongLeadingSpace(t *testing.T) {
 	pad := strings.Repeat(" \t", maxLineBytes)
 	for _, size := range []int{16, 64 << 10} {
@@ -139,8 +139,8 @@ func TestLineReaderLongLeadingSpace(t *testing.T) {
 
 // TestLineReaderByteOrderMarkBeforeLongLeadingSpace: a byte order mark
 // before more than maxLineBytes of indentation is dropped before the cap,
-// like the blanks after it. The cap kept the mark and blanks only, the
-// mark was dropped after it, and the puzzle line was skipped as blank.
+// like the blanks after it; a cap that kept the mark and the blanks only
+// would skip the puzzle line as blank.
 func TestLineReaderByteOrderMarkBeforeLongLeadingSpace(t *testing.T) {
 	pad := strings.Repeat(" ", maxLineBytes+1)
 	for _, size := range []int{16, 64 << 10} {

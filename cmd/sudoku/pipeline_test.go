@@ -191,8 +191,8 @@ func TestFill(t *testing.T) {
 }
 
 // TestHugeJobs asks every command for more workers than can exist: the
-// run must still answer every line (4*jobs chunks overflowed and panicked
-// in make).
+// run must still answer every line (4*jobs chunks would overflow and
+// panic in make).
 func TestHugeJobs(t *testing.T) {
 	huge := strconv.Itoa(math.MaxInt)
 	out, errOut, code := runCmd(t, easy9+"\n"+unsolv4+"\n", "solve", "-j", huge)

@@ -296,11 +296,11 @@ func TestHelp(t *testing.T) {
 
 // TestParseConfigRefusesReplacedValues: a value the API would put its
 // default in place of (a zero or negative limit, a negative budget) is a
-// config error naming the flag and its variable. They were accepted and
-// logged as given while the server ran with the default: -max-heavy 0 ran
-// GOMAXPROCS heavy requests at once, -queue-wait 0 waited 1s, -max-nodes -1
-// searched 2,000,000 nodes, -pool-size 0 kept 4 puzzles ready per slow
-// combination (a negative size is the way to have no pool). Negative server
+// config error naming the flag and its variable, not a value logged as
+// given while the server runs with the default (-max-heavy 0 would run
+// GOMAXPROCS heavy requests at once, -queue-wait 0 wait 1s, -max-nodes -1
+// search 2,000,000 nodes, -pool-size 0 keep 4 puzzles ready per slow
+// combination; a negative size is the way to have no pool). Negative server
 // timeouts, which net/http reads as none, are refused too.
 func TestParseConfigRefusesReplacedValues(t *testing.T) {
 	for _, bad := range [][]string{
@@ -377,8 +377,8 @@ func TestParseConfigCORSOriginsEmpty(t *testing.T) {
 }
 
 // TestParseConfigHeavyOverflow: -max-heavy and -heavy-queue whose sum
-// overflows are a config error; the API sized its queue by the sum, and the
-// server panicked at start ("makechan: size out of range").
+// overflows are a config error: the API sizes its queue by the sum, which
+// would panic at start ("makechan: size out of range").
 func TestParseConfigHeavyOverflow(t *testing.T) {
 	for _, args := range [][]string{
 		{"-max-heavy", "9223372036854775807"},
