@@ -103,7 +103,7 @@ func grade(ctx context.Context, b Board, lim Limits, unique bool, sol *Board) (R
 		}
 		// Singles are cheap, so the context is looked at every 64 of
 		// them; any other step has run costlier techniques.
-		if steps++; !ok || tc > tHiddenSingle || steps&63 == 0 {
+		if steps++; !ok || !isSingle(tc) || steps&63 == 0 {
 			if err := ctx.Err(); err != nil {
 				return Rating{}, fmt.Errorf("%w: %v", ErrSearchLimit, err)
 			}

@@ -219,7 +219,7 @@ func TestFindPositions(t *testing.T) {
 				continue
 			}
 			key := techs[tc].name + " " + b.Shape().Box()
-			if tc < tPointing || found[key] {
+			if isSingle(tc) || found[key] {
 				continue
 			}
 			found[key] = true

@@ -42,8 +42,8 @@ func TestChainsShapes(t *testing.T) {
 			ts.run(t, p, sol)
 		}
 	}
-	for tc := tUniqueRectangle1; tc < tSearch; tc++ {
-		if ts.counts[tc] > 0 {
+	for tc := range numTech {
+		if ts.counts[tc] > 0 && (isUniqueness(tc) || techs[tc].level == Expert) {
 			t.Logf("%-24s %4d  %s", techs[tc].name, ts.counts[tc], ts.first[tc])
 		}
 	}

@@ -69,7 +69,7 @@ func TestForcingTechniquesFire(t *testing.T) {
 	for _, b := range loadBoards(t, "9x9/magictour_top1465.txt", n) {
 		sol := mustSolve(t, b)
 		counts := logicalPath(t, b, sol, func(l *logic, tc tech) {
-			if tc < tCellForcingChain || tc > tForcingNet {
+			if techs[tc].flags&fForcing == 0 {
 				return
 			}
 			if l.mv.total == 0 {

@@ -40,7 +40,10 @@ func TestUniqueness(t *testing.T) {
 			ts.run(t, b, mustSolve(t, b))
 		}
 	}
-	for tc := tUniqueRectangle1; tc <= tBUGPlus1; tc++ {
+	for tc := range numTech {
+		if !isUniqueness(tc) {
+			continue
+		}
 		t.Logf("%-24s %4d  %s", techs[tc].name, ts.counts[tc], ts.first[tc])
 		if ts.counts[tc] == 0 && !testing.Short() {
 			t.Errorf("%s never used", techs[tc].name)

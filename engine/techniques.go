@@ -15,8 +15,10 @@ import (
 // tech_forcing.go.
 
 // tech identifies a solving technique. The constants run roughly from
-// cheapest to hardest; the order in which the logical solver tries them is
-// the order of stepTable.
+// cheapest to hardest, but no code depends on their order: what a
+// technique is (a single, a uniqueness technique, …) is in its flags in
+// techs, and the order in which the logical solver tries them is the order
+// of stepTable.
 type tech uint8
 
 const (
@@ -68,6 +70,28 @@ const (
 	numTech
 )
 
+// techFlag says what a technique is, where the code must know it.
+type techFlag uint8
+
+const (
+	// fSingle: the technique places a value by itself (full house, naked
+	// and hidden single). The singles come first in stepTable, one call
+	// may place several (a sweep), and Hint's trials pass over them.
+	fSingle techFlag = 1 << iota
+	// fUniqueness: the technique rests on the puzzle having exactly one
+	// solution: it runs only when logic.unique is set, and its
+	// explanation says so.
+	fUniqueness
+	// fForcing: a forcing chain or net. It runs only when logic.unique is
+	// set (on a board with several solutions it could search ever deeper)
+	// and spends the request's budget (logic.limits).
+	fForcing
+	// fStandIn: not a technique but what Grade and Hint record when logic
+	// gives up for the budget (budget_exhausted) or stalls (search); no
+	// row of stepTable runs it.
+	fStandIn
+)
+
 // techInfo describes a technique: its API name, the level it makes a
 // puzzle, its weight (which orders the techniques by difficulty for
 // Rating.Hardest), how a player calls it and se, its base rating on the
@@ -76,64 +100,65 @@ const (
 // know, se is what it rates the step it takes instead (measured with
 // bench/se_compare.sh): a W-Wing, WXYZ-Wing, empty rectangle or finned
 // Swordfish is a forcing chain to it (7.1), a finned X-Wing or hidden
-// unique rectangle an X-cycle (6.6).
+// unique rectangle an X-cycle (6.6). flags say what the technique is.
 type techInfo struct {
 	name   string
 	level  Level
 	weight float64
 	title  string
 	se     uint8
+	flags  techFlag
 }
 
 // techs is the technique table (Techniques lists it, ExampleTechniques
 // shows it). Weights rise with the level (TestTechTable), so the technique
 // of highest weight used is the one that sets the level.
 var techs = [numTech]techInfo{
-	tFullHouse:             {"full_house", Easy, 1, "full house", 10},
-	tNakedSingle:           {"naked_single", Easy, 2, "naked single", 23},
-	tHiddenSingle:          {"hidden_single", Easy, 3, "hidden single", 15},
-	tPointing:              {"pointing", Medium, 20, "pointing", 26},
-	tClaiming:              {"claiming", Medium, 22, "claiming", 28},
-	tNakedPair:             {"naked_pair", Medium, 25, "naked pair", 30},
-	tHiddenPair:            {"hidden_pair", Medium, 30, "hidden pair", 34},
-	tNakedTriple:           {"naked_triple", Medium, 35, "naked triple", 36},
-	tHiddenTriple:          {"hidden_triple", Medium, 40, "hidden triple", 40},
-	tNakedQuad:             {"naked_quad", Medium, 45, "naked quad", 50},
-	tHiddenQuad:            {"hidden_quad", Medium, 50, "hidden quad", 54},
-	tXWing:                 {"x_wing", Hard, 60, "X-Wing", 32},
-	tSwordfish:             {"swordfish", Hard, 85, "Swordfish", 38},
-	tJellyfish:             {"jellyfish", Hard, 100, "Jellyfish", 52},
-	tFinnedXWing:           {"finned_x_wing", Hard, 90, "finned X-Wing", 66},
-	tFinnedSwordfish:       {"finned_swordfish", Hard, 105, "finned Swordfish", 71},
-	tFinnedJellyfish:       {"finned_jellyfish", Hard, 120, "finned Jellyfish", 72},
-	tXYWing:                {"xy_wing", Hard, 65, "XY-Wing", 42},
-	tXYZWing:               {"xyz_wing", Hard, 70, "XYZ-Wing", 44},
-	tWXYZWing:              {"wxyz_wing", Hard, 110, "WXYZ-Wing", 71},
-	tWWing:                 {"w_wing", Hard, 95, "W-Wing", 71},
-	tSkyscraper:            {"skyscraper", Hard, 90, "Skyscraper", 66},
-	tTwoStringKite:         {"two_string_kite", Hard, 90, "2-String Kite", 66},
-	tTurbotFish:            {"turbot_fish", Hard, 95, "Turbot Fish", 66},
-	tEmptyRectangle:        {"empty_rectangle", Hard, 95, "Empty Rectangle", 71},
-	tSimpleColoring:        {"simple_coloring", Hard, 150, "simple coloring", 65},
-	tUniqueRectangle1:      {"unique_rectangle_1", Hard, 75, "Unique Rectangle type 1", 45},
-	tUniqueRectangle2:      {"unique_rectangle_2", Hard, 80, "Unique Rectangle type 2", 46},
-	tUniqueRectangle3:      {"unique_rectangle_3", Hard, 85, "Unique Rectangle type 3", 46},
-	tUniqueRectangle4:      {"unique_rectangle_4", Hard, 80, "Unique Rectangle type 4", 45},
-	tHiddenUniqueRectangle: {"hidden_unique_rectangle", Hard, 90, "hidden Unique Rectangle", 66},
-	tBUGPlus1:              {"bug_plus_1", Hard, 100, "BUG+1", 56},
-	tXChain:                {"x_chain", Expert, 180, "X-Chain", 66},
-	tRemotePair:            {"remote_pair", Expert, 170, "remote pair", 66},
-	tXYChain:               {"xy_chain", Expert, 190, "XY-Chain", 70},
-	tAIC:                   {"aic", Expert, 220, "alternating inference chain", 70},
-	tNiceLoop:              {"nice_loop", Expert, 220, "nice loop", 70},
-	tALSXZ:                 {"als_xz", Expert, 230, "ALS-XZ", 70},
-	tALSXYWing:             {"als_xy_wing", Expert, 250, "ALS-XY-Wing", 72},
-	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 82},
-	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 82},
-	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 80},
-	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 90},
-	tBudgetExhausted:       {"budget_exhausted", Expert, 400, "budget exhausted", 0},
-	tSearch:                {"search", Expert, 400, "search", 0},
+	tFullHouse:             {"full_house", Easy, 1, "full house", 10, fSingle},
+	tNakedSingle:           {"naked_single", Easy, 2, "naked single", 23, fSingle},
+	tHiddenSingle:          {"hidden_single", Easy, 3, "hidden single", 15, fSingle},
+	tPointing:              {"pointing", Medium, 20, "pointing", 26, 0},
+	tClaiming:              {"claiming", Medium, 22, "claiming", 28, 0},
+	tNakedPair:             {"naked_pair", Medium, 25, "naked pair", 30, 0},
+	tHiddenPair:            {"hidden_pair", Medium, 30, "hidden pair", 34, 0},
+	tNakedTriple:           {"naked_triple", Medium, 35, "naked triple", 36, 0},
+	tHiddenTriple:          {"hidden_triple", Medium, 40, "hidden triple", 40, 0},
+	tNakedQuad:             {"naked_quad", Medium, 45, "naked quad", 50, 0},
+	tHiddenQuad:            {"hidden_quad", Medium, 50, "hidden quad", 54, 0},
+	tXWing:                 {"x_wing", Hard, 60, "X-Wing", 32, 0},
+	tSwordfish:             {"swordfish", Hard, 85, "Swordfish", 38, 0},
+	tJellyfish:             {"jellyfish", Hard, 100, "Jellyfish", 52, 0},
+	tFinnedXWing:           {"finned_x_wing", Hard, 90, "finned X-Wing", 66, 0},
+	tFinnedSwordfish:       {"finned_swordfish", Hard, 105, "finned Swordfish", 71, 0},
+	tFinnedJellyfish:       {"finned_jellyfish", Hard, 120, "finned Jellyfish", 72, 0},
+	tXYWing:                {"xy_wing", Hard, 65, "XY-Wing", 42, 0},
+	tXYZWing:               {"xyz_wing", Hard, 70, "XYZ-Wing", 44, 0},
+	tWXYZWing:              {"wxyz_wing", Hard, 110, "WXYZ-Wing", 71, 0},
+	tWWing:                 {"w_wing", Hard, 95, "W-Wing", 71, 0},
+	tSkyscraper:            {"skyscraper", Hard, 90, "Skyscraper", 66, 0},
+	tTwoStringKite:         {"two_string_kite", Hard, 90, "2-String Kite", 66, 0},
+	tTurbotFish:            {"turbot_fish", Hard, 95, "Turbot Fish", 66, 0},
+	tEmptyRectangle:        {"empty_rectangle", Hard, 95, "Empty Rectangle", 71, 0},
+	tSimpleColoring:        {"simple_coloring", Hard, 150, "simple coloring", 65, 0},
+	tUniqueRectangle1:      {"unique_rectangle_1", Hard, 75, "Unique Rectangle type 1", 45, fUniqueness},
+	tUniqueRectangle2:      {"unique_rectangle_2", Hard, 80, "Unique Rectangle type 2", 46, fUniqueness},
+	tUniqueRectangle3:      {"unique_rectangle_3", Hard, 85, "Unique Rectangle type 3", 46, fUniqueness},
+	tUniqueRectangle4:      {"unique_rectangle_4", Hard, 80, "Unique Rectangle type 4", 45, fUniqueness},
+	tHiddenUniqueRectangle: {"hidden_unique_rectangle", Hard, 90, "hidden Unique Rectangle", 66, fUniqueness},
+	tBUGPlus1:              {"bug_plus_1", Hard, 100, "BUG+1", 56, fUniqueness},
+	tXChain:                {"x_chain", Expert, 180, "X-Chain", 66, 0},
+	tRemotePair:            {"remote_pair", Expert, 170, "remote pair", 66, 0},
+	tXYChain:               {"xy_chain", Expert, 190, "XY-Chain", 70, 0},
+	tAIC:                   {"aic", Expert, 220, "alternating inference chain", 70, 0},
+	tNiceLoop:              {"nice_loop", Expert, 220, "nice loop", 70, 0},
+	tALSXZ:                 {"als_xz", Expert, 230, "ALS-XZ", 70, 0},
+	tALSXYWing:             {"als_xy_wing", Expert, 250, "ALS-XY-Wing", 72, 0},
+	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 82, fForcing},
+	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 82, fForcing},
+	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 80, fForcing},
+	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 90, fForcing},
+	tBudgetExhausted:       {"budget_exhausted", Expert, 400, "budget exhausted", 0, fStandIn},
+	tSearch:                {"search", Expert, 400, "search", 0, fStandIn},
 }
 
 // directSE is Sudoku Explainer's rating (tenths) of a locked-candidates or
@@ -279,11 +304,15 @@ func Techniques() []Technique {
 }
 
 // isSingle reports whether tc places a value by itself (the singles).
-func isSingle(tc tech) bool { return tc <= tHiddenSingle }
+func isSingle(tc tech) bool { return techs[tc].flags&fSingle != 0 }
+
+// needsUnique reports whether tc runs only on a board known to have one
+// solution (logic.unique): the uniqueness and forcing techniques.
+func needsUnique(tc tech) bool { return techs[tc].flags&(fUniqueness|fForcing) != 0 }
 
 // step applies the cheapest technique that makes progress and reports
 // which, or false when logic stalls (or found a contradiction: l.bad).
-// Uniqueness techniques run only when l.unique is set. It keeps the
+// Uniqueness and forcing techniques run only when l.unique is set. It keeps the
 // rating's running maximum: the step's Sudoku Explainer rating and the
 // hardest technique (highest weight).
 func (l *logic) step() (tech, bool) {
@@ -296,7 +325,7 @@ func (l *logic) step() (tech, bool) {
 			return 0, false // every technique left is above the cap
 		}
 		r := &table[i]
-		if !l.unique && isUniqueness(r.tc) {
+		if !l.unique && needsUnique(r.tc) {
 			continue
 		}
 		before := l.counts[r.tc]
@@ -327,7 +356,7 @@ var seWeight = func() (w [256]float64) {
 }()
 
 // isUniqueness reports whether tc assumes the board has one solution.
-func isUniqueness(tc tech) bool { return tc >= tUniqueRectangle1 && tc <= tBUGPlus1 }
+func isUniqueness(tc tech) bool { return techs[tc].flags&fUniqueness != 0 }
 
 // note folds a step of technique tc (the move l.mv; k values placed by a
 // sweep of singles) into the rating: its Sudoku Explainer rating into the
