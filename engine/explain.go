@@ -143,20 +143,37 @@ func lineList(kind string, m uint32) string {
 
 // placement explains a placement move.
 func (l *logic) placement(mv *move) string {
+	s, _ := l.placementOf(mv)
+	return s
+}
+
+// placementOf is placement, and whether it knows the technique: for one
+// it does not, the sentence names only the cell and the value
+// (TestTechniquesExplained checks that it knows every single).
+func (l *logic) placementOf(mv *move) (string, bool) {
 	cell := CellName(mv.cell/l.n, mv.cell%l.n)
 	switch mv.tech {
 	case tFullHouse:
-		return fmt.Sprintf("%s is the last empty cell in %s, so it holds %s", cell, l.unitName(mv.unit), sym(mv.value))
+		return fmt.Sprintf("%s is the last empty cell in %s, so it holds %s", cell, l.unitName(mv.unit), sym(mv.value)), true
 	case tNakedSingle:
-		return fmt.Sprintf("%s is the only value left for %s", sym(mv.value), cell)
+		return fmt.Sprintf("%s is the only value left for %s", sym(mv.value), cell), true
 	case tHiddenSingle:
-		return fmt.Sprintf("%s is the only cell in %s that can hold %s", cell, l.unitName(mv.unit), sym(mv.value))
+		return fmt.Sprintf("%s is the only cell in %s that can hold %s", cell, l.unitName(mv.unit), sym(mv.value)), true
 	}
-	return fmt.Sprintf("%s holds %s", cell, sym(mv.value))
+	return fmt.Sprintf("%s holds %s", cell, sym(mv.value)), false
 }
 
 // describe explains an elimination move as a clause.
 func (l *logic) describe(mv *move) string {
+	s, _ := l.describeOf(mv)
+	return s
+}
+
+// describeOf is describe, and whether it knows the technique: for one it
+// does not, the clause names only its title, pattern and eliminations
+// (TestTechniquesExplained checks that it knows every elimination
+// technique).
+func (l *logic) describeOf(mv *move) (string, bool) {
 	pattern := l.cellList(mv.cells[:mv.ncells])
 	gone := fmt.Sprintf("removes %s from %s", values(mv.removed), l.cellList(mv.elims[:mv.nelims]))
 	if mv.total > mv.nelims {
@@ -165,17 +182,17 @@ func (l *logic) describe(mv *move) string {
 	title := techs[mv.tech].title
 	switch mv.tech {
 	case tRemotePair, tXYChain, tAIC, tNiceLoop:
-		return l.describeChain(mv, gone)
+		return l.describeChain(mv, gone), true
 	case tUniqueRectangle1, tUniqueRectangle2, tUniqueRectangle3, tUniqueRectangle4, tHiddenUniqueRectangle, tBUGPlus1:
-		return l.describeUnique(mv, gone)
+		return l.describeUnique(mv, gone), true
 	case tPointing:
-		return fmt.Sprintf("the %ss of %s lie only in %s (%s, pointing), which %s", values(mv.digits), l.unitName(mv.unit), l.unitName(mv.unit2), pattern, gone)
+		return fmt.Sprintf("the %ss of %s lie only in %s (%s, pointing), which %s", values(mv.digits), l.unitName(mv.unit), l.unitName(mv.unit2), pattern, gone), true
 	case tClaiming:
-		return fmt.Sprintf("the %ss of %s lie only in %s (%s, claiming), which %s", values(mv.digits), l.unitName(mv.unit), l.unitName(mv.unit2), pattern, gone)
+		return fmt.Sprintf("the %ss of %s lie only in %s (%s, claiming), which %s", values(mv.digits), l.unitName(mv.unit), l.unitName(mv.unit2), pattern, gone), true
 	case tNakedPair, tNakedTriple, tNakedQuad:
-		return fmt.Sprintf("%s in %s can hold only %s (a %s), which %s", pattern, l.unitName(mv.unit), values(mv.digits), title, gone)
+		return fmt.Sprintf("%s in %s can hold only %s (a %s), which %s", pattern, l.unitName(mv.unit), values(mv.digits), title, gone), true
 	case tHiddenPair, tHiddenTriple, tHiddenQuad:
-		return fmt.Sprintf("%s fit only %s in %s (a %s), which %s", values(mv.digits), pattern, l.unitName(mv.unit), title, gone)
+		return fmt.Sprintf("%s fit only %s in %s (a %s), which %s", values(mv.digits), pattern, l.unitName(mv.unit), title, gone), true
 	case tXWing, tSwordfish, tJellyfish:
 		base, cover := "row", "column"
 		if mv.colBase {
@@ -185,25 +202,25 @@ func (l *logic) describe(mv *move) string {
 		if mv.tech == tXWing {
 			article = "an"
 		}
-		return fmt.Sprintf("the %ss of %s lie only in %s (%s, %s %s), which %s", values(mv.digits), lineList(base, mv.lines), lineList(cover, mv.cover), pattern, article, title, gone)
+		return fmt.Sprintf("the %ss of %s lie only in %s (%s, %s %s), which %s", values(mv.digits), lineList(base, mv.lines), lineList(cover, mv.cover), pattern, article, title, gone), true
 	case tXYWing:
-		return fmt.Sprintf("an XY-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone)
+		return fmt.Sprintf("an XY-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone), true
 	case tXYZWing:
-		return fmt.Sprintf("an XYZ-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone)
+		return fmt.Sprintf("an XYZ-Wing with pivot %s and pincers %s %s", l.cellList(mv.cells[:1]), l.cellList(mv.cells[1:mv.ncells]), gone), true
 	case tXChain:
-		return fmt.Sprintf("an X-Chain of %ss (%s): one of its ends holds %s, which %s", values(mv.digits), pattern, values(mv.digits), gone)
+		return fmt.Sprintf("an X-Chain of %ss (%s): one of its ends holds %s, which %s", values(mv.digits), pattern, values(mv.digits), gone), true
 	case tCellForcingChain, tUnitForcingChain, tDigitForcingChain, tForcingNet:
-		return l.describeForcing(mv)
+		return l.describeForcing(mv), true
 	case tSkyscraper, tTwoStringKite, tTurbotFish, tEmptyRectangle:
-		return l.describeSingleDigit(mv, gone)
+		return l.describeSingleDigit(mv, gone), true
 	case tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish:
-		return l.describeFinnedFish(mv, gone)
+		return l.describeFinnedFish(mv, gone), true
 	case tWWing, tWXYZWing:
-		return l.describeWing(mv, gone)
+		return l.describeWing(mv, gone), true
 	case tALSXZ, tALSXYWing:
-		return l.describeALS(mv, gone)
+		return l.describeALS(mv, gone), true
 	case tSimpleColoring:
-		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone)
+		return fmt.Sprintf("simple coloring of the conjugate pairs of %s (%s) %s", values(mv.digits), pattern, gone), true
 	}
-	return fmt.Sprintf("a %s (%s) %s", title, pattern, gone)
+	return fmt.Sprintf("a %s (%s) %s", title, pattern, gone), false
 }
