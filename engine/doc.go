@@ -25,4 +25,29 @@
 //	if err == nil {
 //		fmt.Println(res.Solution, res.Unique)
 //	}
+//
+// # Adding a technique
+//
+// The human techniques behind Grade, Hint and Explain share one state,
+// logic (logic.go), and one table (techniques.go). A new one takes:
+//
+//  1. A tech constant (anywhere before numTech: no code depends on the
+//     order) and its row in techs: API name, level, weight (rising with
+//     the level), title, Sudoku Explainer rating and flags (fSingle,
+//     fUniqueness, fForcing) where one applies.
+//  2. Its function, a logic method in the tech_*.go file of its family:
+//     begin, then elim (or placeMove) for what it removes, then accept for
+//     each instance found (Hint's trials skip instances through it), the
+//     cells and pattern recorded, and l.counts[tc] counted.
+//  3. Its row in stepTable, where step tries it; seTable takes it from
+//     there, after Sudoku Explainer's basic techniques.
+//  4. Its sentence: a case in describe (explain.go), or in placement for a
+//     single.
+//  5. Tests: a known position in testdata/grade/positions.txt (go test
+//     -run TestFindPositions -gradefind rewrites it), a test of the
+//     technique beside its family's, and TestTechTable and
+//     TestTechniquesExplained, which fail until 1 to 4 are done.
+//  6. The outputs that change with it: the golden puzzles (go test -run
+//     Golden -update), ExampleTechniques, and the technique list of
+//     openapi.yaml.
 package engine
