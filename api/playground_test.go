@@ -28,7 +28,8 @@ func TestPlaygroundServed(t *testing.T) {
 		path, wantType, wantBody string
 	}{
 		{"/", "text/html", `id="status"`},
-		{"/app.js", "javascript", "function enterValue("},
+		{"/app.js", "text/javascript", "function enterValue("},
+		{"/board.js", "text/javascript", "export function findConflicts("},
 		{"/style.css", "text/css", ".board"},
 	}
 	for _, tt := range tests {
@@ -122,12 +123,30 @@ func TestPlaygroundSelfContained(t *testing.T) {
 			t.Errorf("index.html loads %q, which api/web does not have", r[1])
 		}
 	}
+	// The scripts are ES modules: each imports only files beside it.
+	imports := regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']*)'`)
+	for name, text := range files {
+		if !strings.HasSuffix(name, ".js") {
+			continue
+		}
+		for _, m := range imports.FindAllStringSubmatch(text, -1) {
+			file, ok := strings.CutPrefix(m[1], "./")
+			if _, found := files[file]; !ok || !found {
+				t.Errorf("%s imports %q, want ./NAME of a script in api/web", name, m[1])
+			}
+		}
+	}
 }
 
 // The page is a client of the public API only: it calls the six
 // documented game endpoints and nothing else.
 func TestPlaygroundUsesPublicAPI(t *testing.T) {
-	js := webFiles(t)["app.js"]
+	var js string
+	for name, text := range webFiles(t) {
+		if strings.HasSuffix(name, ".js") {
+			js += text
+		}
+	}
 	calls := regexp.MustCompile(`\bapi\('([a-z/]+)'`).FindAllStringSubmatch(js, -1)
 	var got []string
 	for _, c := range calls {
@@ -137,9 +156,9 @@ func TestPlaygroundUsesPublicAPI(t *testing.T) {
 	}
 	slices.Sort(got)
 	if want := []string{"generate", "hint", "shapes", "solve", "techniques", "validate"}; !slices.Equal(got, want) {
-		t.Errorf("app.js calls %v, want exactly %v", got, want)
+		t.Errorf("the scripts call %v, want exactly %v", got, want)
 	}
 	if n := strings.Count(js, "fetch("); n != 1 {
-		t.Errorf("app.js has %d fetch calls, want the one in api()", n)
+		t.Errorf("the scripts have %d fetch calls, want the one in api()", n)
 	}
 }

@@ -1,0 +1,60 @@
+// What a hint from POST /hint shows on the board: the class each cell gets
+// and the drawing of its links. No DOM: Node's tests import it.
+
+import { onBoard } from './board.js';
+
+// hintMarks maps a cell to the class that shows its part in the hint:
+// the units looked at, the pattern's cells, fins, sets, eliminations and
+// the target. rules is rulesOf(shape).
+export function hintMarks(res, shape, rules) {
+  const n = shape.n, marks = new Map();
+  const at = (c) => c.row * n + c.col;
+  const steps = [res, ...(res.steps || [])];
+  // The units of the hint itself; its steps' units would cover the board.
+  for (const u of res.units || []) {
+    const list = u.kind === 'row' ? rules.list[u.index] : u.kind === 'column' ? rules.list[n + u.index] : rules.list[2 * n + u.index];
+    for (const i of list || []) marks.set(i, 'hint-unit');
+  }
+  for (const st of steps) {
+    for (const e of st.eliminations || []) if (onBoard(e, n)) marks.set(at(e), 'hint-elim');
+    for (const c of st.cells || []) if (onBoard(c, n)) marks.set(at(c), 'hint-cell');
+    const pt = st.pattern || {};
+    for (const set of pt.sets || []) for (const c of set) if (onBoard(c, n)) marks.set(at(c), 'hint-set');
+    for (const c of pt.fins || []) if (onBoard(c, n)) marks.set(at(c), 'hint-fin');
+  }
+  if (res.kind === 'placement') marks.set(at(res), 'hint-target');
+  return marks;
+}
+
+// hintLinks lists the links between candidates of a hint and its steps.
+export function hintLinks(res) {
+  const links = [];
+  for (const st of [res, ...(res.steps || [])]) links.push(...((st.pattern && st.pattern.links) || []));
+  return links;
+}
+
+// patternMarkup draws links on a board of the shape, in an SVG whose
+// viewBox is n×n, one unit a cell: strong links solid, weak ones dashed,
+// each with an arrow in chain order, every candidate a dot where the notes
+// grid shows it.
+export function patternMarkup(links, shape) {
+  const { r: br, c: bc } = shape;
+  // where candidate v sits in a cell, as in the notes grid
+  const at = (c, v) => [c.col + 0.06 + ((v - 1) % bc + 0.5) / bc * 0.88, c.row + 0.06 + (Math.floor((v - 1) / bc) + 0.5) / br * 0.88];
+  const centre = (node) => {
+    const pts = (node.cells || []).map((c) => at(c, node.value));
+    return pts.reduce((a, p) => [a[0] + p[0] / pts.length, a[1] + p[1] / pts.length], [0, 0]);
+  };
+  let body = `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>`;
+  const dot = 0.5 / Math.max(br, bc);
+  for (const l of links) {
+    const [x1, y1] = centre(l.from), [x2, y2] = centre(l.to);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    body += `<line class="link ${l.strong ? 'strong' : 'weak'}" x1="${x1 + ux * dot}" y1="${y1 + uy * dot}" x2="${x2 - ux * dot}" y2="${y2 - uy * dot}" marker-end="url(#arrow)"/>`;
+    for (const node of [l.from, l.to]) for (const c of node.cells || []) {
+      const [x, y] = at(c, node.value);
+      body += `<circle class="node" cx="${x}" cy="${y}" r="${dot}"/>`;
+    }
+  }
+  return body;
+}
