@@ -1,5 +1,6 @@
 # Targets for everyday work. `make test` is exactly what CI runs (see .ci/run).
 GO ?= go
+NODE ?= node
 FUZZTIME ?= 30s
 
 .PHONY: test bench lint fuzz build
@@ -7,7 +8,9 @@ FUZZTIME ?= 30s
 build:
 	$(GO) build -trimpath -o bin/ ./cmd/...
 
+# The playground's scripts (api/web) are tested with Node's own test runner.
 test:
+	$(NODE) --test api/web/test/*.test.js
 	$(GO) vet ./... && $(GO) test -race -short -timeout 30m ./... && $(GO) test -timeout 30m ./...
 
 bench:

@@ -9,9 +9,12 @@ import (
 	"strings"
 )
 
-// web holds the playground page: index.html and the files it loads.
+// web holds the playground page: index.html, its style sheet and its
+// scripts, ES modules the browser loads as they are. The Node tests of the
+// scripts (web/test) and web/package.json, which tells Node they are
+// modules, stay out of the binary.
 //
-//go:embed web
+//go:embed web/*.html web/*.css web/*.js
 var web embed.FS
 
 // webRoot is the web directory as the root of a file system.
@@ -24,7 +27,7 @@ const playgroundCSP = "default-src 'self'; script-src 'self'; style-src 'self'; 
 	"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // handlePlayground serves the playground: index.html at / and every other
-// file of api/web at /NAME (for example /app.js). Each file has an ETag from
+// file of web at /NAME (for example /app.js). Each file has an ETag from
 // its content, so a browser revalidates it (Cache-Control: no-cache) and gets
 // 304 Not Modified until a new release changes it. Range and If-Match are
 // ignored (RFC 9110 §14.2 lets a server ignore Range): the files are small,
@@ -54,7 +57,7 @@ func handlePlayground() http.Handler {
 	})
 }
 
-// playgroundETags maps each file of api/web to a strong ETag of its content.
+// playgroundETags maps each file of web to a strong ETag of its content.
 func playgroundETags() map[string]string {
 	tags := map[string]string{}
 	fs.WalkDir(webRoot, ".", func(path string, e fs.DirEntry, err error) error {
@@ -72,7 +75,7 @@ func playgroundETags() map[string]string {
 	return tags
 }
 
-// playgroundFiles lists the files of api/web other than index.html, which
+// playgroundFiles lists the files of web other than index.html, which
 // the route table serves at /NAME.
 func playgroundFiles() []string {
 	var out []string

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/sudokud/sudokud/api"
 )
@@ -79,7 +82,8 @@ func TestPlaygroundServed(t *testing.T) {
 	}
 }
 
-// webFiles reads api/web, the files the binary embeds.
+// webFiles reads the files of api/web the binary embeds: the page, its
+// style sheet and its scripts, not their tests.
 func webFiles(t *testing.T) map[string]string {
 	t.Helper()
 	files := map[string]string{}
@@ -88,6 +92,9 @@ func webFiles(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
+		if ext := filepath.Ext(e.Name()); e.IsDir() || (ext != ".html" && ext != ".css" && ext != ".js") {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join("web", e.Name()))
 		if err != nil {
 			t.Fatal(err)
@@ -160,5 +167,48 @@ func TestPlaygroundUsesPublicAPI(t *testing.T) {
 	}
 	if n := strings.Count(js, "fetch("); n != 1 {
 		t.Errorf("the scripts have %d fetch calls, want the one in api()", n)
+	}
+}
+
+// The scripts' Node tests and package.json stay out of the binary.
+func TestPlaygroundServesNoTests(t *testing.T) {
+	srv, err := api.New(api.DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/package.json", "/test/board.test.js", "/test/shapes.json", "/test/"} {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, rec.Code)
+		}
+	}
+}
+
+// The Node tests of the playground's scripts (web/test) read a copy of
+// GET /shapes: it must be what the server answers.
+func TestPlaygroundShapesFixture(t *testing.T) {
+	srv, err := api.New(api.DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/shapes", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /shapes: %d %s", rec.Code, rec.Body)
+	}
+	var got, want any
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join("web", "test", "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatalf("web/test/shapes.json: %v", err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("web/test/shapes.json differs from GET /shapes (-file +server); copy the answer there:\n%s", diff)
 	}
 }

@@ -1,0 +1,167 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import {
+  sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
+  units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf,
+} from '../board.js';
+
+const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
+
+// A solved 9×9 grid (3×3 boxes) and a 6×6 one (2×3 boxes).
+const SOLVED9 = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+const SOLVED6 = '123456456123231564564231312645645312';
+
+// solvedPattern is the standard pattern solution of an r×c-box board.
+function solvedPattern(r, c) {
+  const n = r * c, out = [];
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) out.push(((c * (row % r) + Math.floor(row / r) + col) % n) + 1);
+  }
+  return out;
+}
+
+test('symbols: every value 0…35 reads back from its symbol', () => {
+  for (let v = 0; v <= 35; v++) assert.equal(symbolValue(sym(v)), v, `value ${v} as ${sym(v)}`);
+  assert.equal(sym(0), '.');
+  assert.equal(sym(10), 'A');
+  assert.equal(show(0), '');
+  assert.equal(show(16), 'G');
+  assert.equal(symbolValue('0'), 0);
+  assert.equal(symbolValue('g'), 16, 'lower case reads as upper');
+  for (const ch of ['#', ' ', '-', 'é', 'AB']) assert.equal(symbolValue(ch), -1, ch);
+});
+
+test('parsePuzzle reads what the API reads and round-trips through boardString', () => {
+  const text = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+  const p = parsePuzzle(text, SIZES);
+  assert.equal(p.n, 9);
+  assert.equal(p.vals.length, 81);
+  assert.equal(p.vals[0], 5);
+  assert.equal(p.vals[2], 0);
+  assert.equal(boardString(p.vals), text);
+  // Separators and zeros, as a pretty-printed grid has them.
+  const pretty = '1 2 | 0 0\n3 4 | 0 0\n----+----\n0 0 | 4 3\n0 0 | 2 1';
+  assert.deepEqual(parsePuzzle(pretty, SIZES), { n: 4, vals: [1, 2, 0, 0, 3, 4, 0, 0, 0, 0, 4, 3, 0, 0, 2, 1] });
+  const big = boardString(solvedPattern(4, 4));
+  assert.match(big, /G/);
+  assert.deepEqual(parsePuzzle(big.toLowerCase(), SIZES).vals, solvedPattern(4, 4));
+});
+
+test('parsePuzzle refuses what is no board', () => {
+  const cases = [
+    ['', /paste a puzzle first/],
+    ['12#4' + '.'.repeat(12), /"#" is not a Sudoku symbol/],
+    ['.'.repeat(80), /80 symbols is not a supported board \(4×4 to 25×25 needs 16 to 625\)/],
+    ['.'.repeat(49), /49 symbols/], // 7×7 is square, but no box fits it
+    ['5' + '.'.repeat(15), /"5" is too large for a 4×4 board/],
+  ];
+  for (const [text, want] of cases) assert.throws(() => parsePuzzle(text, SIZES), want, JSON.stringify(text));
+});
+
+test('cellName, onBoard and noteList', () => {
+  assert.equal(cellName(0, 9), 'r1c1');
+  assert.equal(cellName(80, 9), 'r9c9');
+  assert.equal(cellName(13, 6), 'r3c2');
+  assert.equal(onBoard({ row: 5, col: 0 }, 6), true);
+  for (const c of [{ row: 6, col: 0 }, { row: -1, col: 2 }, { row: 1.5, col: 2 }, { row: 1 }, null]) assert.equal(onBoard(c, 6), false);
+  assert.deepEqual(noteList((1 << 1) | (1 << 5) | (1 << 9), 9), [1, 5, 9]);
+  assert.deepEqual(noteList(1 << 10, 9), [], 'a mark past n is no note');
+});
+
+test('units: every row, column and box holds each cell of it once', () => {
+  for (const [r, c] of [[2, 2], [2, 3], [3, 2], [3, 3], [3, 4], [4, 4], [5, 5], [2, 7]]) {
+    const n = r * c, us = units({ n, r, c });
+    assert.equal(us.length, 3 * n);
+    const seen = new Array(n * n).fill(0);
+    for (const u of us) {
+      assert.equal(new Set(u).size, n);
+      for (const i of u) seen[i]++;
+    }
+    assert.ok(seen.every((k) => k === 3), `${r}x${c}: each cell in three units`);
+    // Box b spans r rows and c columns.
+    for (const u of us.slice(2 * n)) {
+      const rows = new Set(u.map((i) => Math.floor(i / n))), cols = new Set(u.map((i) => i % n));
+      assert.equal(rows.size, r, `${r}x${c} box rows`);
+      assert.equal(cols.size, c, `${r}x${c} box columns`);
+    }
+    // A solved grid has every value once in every unit.
+    const grid = solvedPattern(r, c);
+    for (const u of us) assert.equal(new Set(u.map((i) => grid[i])).size, n);
+  }
+});
+
+test('peersOf: a cell sees 3(n-1) - (r-1) - (c-1) others', () => {
+  for (const [r, c] of [[2, 2], [2, 3], [3, 3], [4, 4]]) {
+    const n = r * c, rules = rulesOf({ n, r, c });
+    for (let i = 0; i < n * n; i++) {
+      const peers = peersOf(rules, i);
+      assert.equal(peers.length, 3 * (n - 1) - (r - 1) - (c - 1));
+      assert.ok(!peers.includes(i));
+    }
+  }
+});
+
+test('findConflicts: none on a solved grid, both cells of each repeat', () => {
+  const s9 = { n: 9, r: 3, c: 3 }, rules9 = rulesOf(s9);
+  const grid = parsePuzzle(SOLVED9, SIZES).vals;
+  assert.equal(findConflicts(grid, rules9).size, 0);
+  const s6 = { n: 6, r: 2, c: 3 };
+  assert.equal(findConflicts(parsePuzzle(SOLVED6, SIZES).vals, rulesOf(s6)).size, 0);
+
+  const empty = new Uint8Array(81);
+  assert.equal(findConflicts(empty, rules9).size, 0, 'empty cells never clash');
+
+  const cases = [
+    { name: 'row', put: [[0, 4], [8, 4]], want: [0, 8] },
+    { name: 'column', put: [[2, 7], [74, 7]], want: [2, 74] },
+    { name: 'box', put: [[30, 1], [50, 1]], want: [30, 50] },
+    { name: 'no unit shared', put: [[0, 1], [40, 1]], want: [] },
+    { name: 'three in a row', put: [[9, 2], [12, 2], [17, 2]], want: [9, 12, 17] },
+  ];
+  for (const tc of cases) {
+    const cells = new Uint8Array(81);
+    for (const [i, v] of tc.put) cells[i] = v;
+    assert.deepEqual([...findConflicts(cells, rules9)].sort((a, b) => a - b), tc.want, tc.name);
+  }
+
+  // Swapping two values in a row of a solved grid breaks two columns.
+  const broken = grid.slice();
+  [broken[0], broken[1]] = [broken[1], broken[0]];
+  const bad = findConflicts(broken, rules9);
+  assert.ok(bad.has(0) && bad.has(1), 'the swapped cells clash');
+  for (const i of bad) assert.ok(i % 9 === 0 || i % 9 === 1, `cell ${i} is in column 1 or 2`);
+});
+
+test('clashesOf names the peers holding the same value', () => {
+  const rules = rulesOf({ n: 9, r: 3, c: 3 });
+  const cells = new Uint8Array(81);
+  cells[0] = 5;
+  cells[5] = 5;  // row 1
+  cells[27] = 5; // column 1
+  cells[10] = 5; // box 1
+  cells[40] = 5; // elsewhere
+  assert.deepEqual(clashesOf(cells, rules, 0).sort((a, b) => a - b), [5, 10, 27]);
+  assert.deepEqual(clashesOf(cells, rules, 40), []);
+  assert.deepEqual(clashesOf(cells, rules, 1), [], 'an empty cell clashes with nothing');
+});
+
+test('candidatesOf leaves exactly the values no peer holds', () => {
+  const rules = rulesOf({ n: 9, r: 3, c: 3 });
+  const cells = parsePuzzle('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', SIZES).vals;
+  // r1c3 sees 5 3 7 (row), 8 (column), 6 9 8 (box): 1, 2 and 4 remain.
+  assert.deepEqual(noteList(candidatesOf(cells, rules, 2, 9), 9), [1, 2, 4]);
+  for (let i = 0; i < 81; i++) {
+    if (cells[i]) continue;
+    const marks = candidatesOf(cells, rules, i, 9);
+    for (let v = 1; v <= 9; v++) {
+      const seen = peersOf(rules, i).some((j) => cells[j] === v);
+      assert.equal(!!(marks & (1 << v)), !seen, `cell ${i} value ${v}`);
+    }
+  }
+  // On a grid solved but for one cell, the cell's only candidate is its value.
+  const grid = parsePuzzle(SOLVED9, SIZES).vals;
+  const v = grid[40];
+  grid[40] = 0;
+  assert.deepEqual(noteList(candidatesOf(grid, rules, 40, 9), 9), [v]);
+});
