@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sudokud/sudokud/engine"
 )
@@ -109,4 +110,78 @@ func ExampleTechniques() {
 	// unit_forcing_chain       expert   8.2
 	// forcing_net              expert   9.0
 	// search                   expert   0.0
+}
+
+// A board is read from its cells row by row; white space and the
+// separators of a pretty-printed grid are ignored, and a zero Shape takes
+// the default shape of the board's size.
+func ExampleParseBoard() {
+	b, err := engine.ParseBoard(`
+		1 . | . .
+		. . | 3 .
+		----+----
+		. 4 | . .
+		. . | . 2`, engine.Shape{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(b, b.Size(), b.Get(1, 2), b.Empty())
+	_, err = engine.ParseBoard("12..", engine.Shape{})
+	fmt.Println(errors.Is(err, engine.ErrInvalidBoard), err)
+	// Output:
+	// 1.....3..4.....2 4 3 12
+	// true 4 cells is not a supported board (N·N cells for N in 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25; 16 cells make a 4x4 board)
+}
+
+// Grade solves a puzzle as a player would and rates it by the hardest
+// technique it needs.
+func ExampleGrade() {
+	b, _ := engine.ParseBoard("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..", engine.Shape{})
+	r, err := engine.Grade(context.Background(), b, engine.Limits{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%v, hardest %s, SE %.1f, score %.2f\n", r.Level, r.Hardest, r.SE, r.Score)
+	names := make([]string, 0, len(r.Techniques))
+	for name := range r.Techniques {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Println(name, r.Techniques[name])
+	}
+	// Output:
+	// hard, hardest swordfish, SE 3.8, score 3.87
+	// full_house 11
+	// hidden_pair 2
+	// hidden_single 8
+	// naked_pair 1
+	// naked_single 35
+	// swordfish 2
+}
+
+// Hint answers the simplest next step with its explanation; with the
+// givens, a player's wrong entry comes first.
+func ExampleHint() {
+	givens, _ := engine.ParseBoard("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", engine.Shape{})
+	st, err := engine.Hint(context.Background(), givens, engine.HintOptions{}, engine.Limits{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(st.Kind, st.Technique, engine.CellName(st.Row, st.Col), st.Value)
+	fmt.Println(st.Explanation)
+
+	b := givens
+	b.Set(0, 2, 1) // the solution has 4 there
+	st, _ = engine.Hint(context.Background(), b, engine.HintOptions{Givens: &givens}, engine.Limits{})
+	fmt.Println(st.Kind, engine.CellName(st.Row, st.Col), st.Value)
+	fmt.Println(st.Explanation)
+	// Output:
+	// placement naked_single r5c5 5
+	// 5 is the only value left for r5c5
+	// mistake r1c3 1
+	// r1c3 holds 1, which does not lead to the solution; erase it
 }
