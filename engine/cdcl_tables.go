@@ -11,8 +11,8 @@ import "slices"
 // groups (2,500), maxCells cells and maxUnitCells places in units (1,875).
 // The per-variable, per-group and per-cell arrays are allocated that long,
 // whatever the board, so that the hot loops can index them through array
-// pointers with masked indices, which need no bounds checks (on 25×25,
-// bounds checks were an eighth of those loops' instructions).
+// pointers with masked indices, which need no bounds checks (on 25×25
+// those would be an eighth of the loops' instructions).
 const (
 	maxVars      = 1 << 14
 	maxGroups    = 1 << 12

@@ -94,10 +94,10 @@ const (
 	// attempts on average, 1,300 at most in 1,300 seeds (1 % of them over
 	// 400); without symmetry 350 at most in 300 seeds.
 	hard6Tries = 2000
-	// 6×6 expert, now that W-Wing, WXYZ-Wing, finned fish and the
-	// single-digit patterns rate hard what chains used to: 125 to 2,700
-	// attempts (median about 500) over 14 seeds per box with and without
-	// rotational symmetry.
+	// 6×6 expert, rare because W-Wing, WXYZ-Wing, finned fish and the
+	// single-digit patterns rate hard: 125 to 2,700 attempts (median
+	// about 500) over 14 seeds per box with and without rotational
+	// symmetry.
 	expert6Tries = 8000
 	// 8×8 medium with rotational symmetry: a median of 9 attempts, 112 at
 	// most in 800 seeds (5 of them over 64); without symmetry 26 at most.
@@ -105,11 +105,11 @@ const (
 )
 
 // levelTable lists, for every supported shape, the levels it offers,
-// found by experiment with the zz explore runs summarized in BENCHMARKS.md:
-// a level is offered when Generate reached it for every seed tried, well
-// within the attempts given here. 4×4 puzzles never need more than
-// singles (no medium, hard or expert puzzle came out of 5,000 attempts for
-// any of 20 seeds), so 4×4 offers easy alone.
+// found by experiment (BENCHMARKS.md summarizes the runs): a level is
+// offered when Generate reached it for every seed tried, well within the
+// attempts given here. 4×4 puzzles never need more than singles (no
+// medium, hard or expert puzzle came out of 5,000 attempts for any of 20
+// seeds), so 4×4 offers easy alone.
 var levelTable = []offer{
 	{2, 2, [5]int{0, easyTries, 0, 0, 0}},
 	{2, 3, [5]int{0, easyTries, medium6Tries, hard6Tries, expert6Tries}},

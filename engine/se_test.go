@@ -15,7 +15,7 @@ import (
 // 400 generated 9×9 puzzles, 100 per level (testdata/se/serate.txt says
 // where they come from): se within 0.5 of Explainer's rating on at least
 // 85 % of them, and both se and score ranking them as Explainer does
-// (Spearman's rank correlation at least 0.95), the bars of issue 30.
+// (Spearman's rank correlation at least 0.95).
 func TestSEAgainstExplainer(t *testing.T) {
 	f, err := os.Open("testdata/se/serate.txt")
 	if err != nil {
