@@ -112,25 +112,29 @@ func ExampleTechniques() {
 	// search                   expert   0.0
 }
 
-// A board is read from its cells row by row; white space and the
-// separators of a pretty-printed grid are ignored, and a zero Shape takes
-// the default shape of the board's size.
+// A board is read from its cells row by row: '.' or '0' is an empty
+// cell, and white space is ignored. A zero Shape takes the default shape
+// of the board's size; this 6×6 board has boxes 3 rows tall and 2 wide.
 func ExampleParseBoard() {
-	b, err := engine.ParseBoard(`
-		1 . | . .
-		. . | 3 .
-		----+----
-		. 4 | . .
-		. . | . 2`, engine.Shape{})
+	shape, _ := engine.ParseShape(6, "3x2")
+	b, err := engine.ParseBoard("1.3... 0..4.. .5.... ....2. ..6..0 ....1.", shape)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(b, b.Size(), b.Get(1, 2), b.Empty())
+	fmt.Print(b.Pretty())
+	fmt.Println(b.Get(1, 3), b.Empty())
 	_, err = engine.ParseBoard("12..", engine.Shape{})
 	fmt.Println(errors.Is(err, engine.ErrInvalidBoard), err)
 	// Output:
-	// 1.....3..4.....2 4 3 12
+	// 1 . | 3 . | . .
+	// . . | . 4 | . .
+	// . 5 | . . | . .
+	// ----+-----+----
+	// . . | . . | 2 .
+	// . . | 6 . | . .
+	// . . | . . | 1 .
+	// 4 29
 	// true 4 cells is not a supported board (N·N cells for N in 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25; 16 cells make a 4x4 board)
 }
 
