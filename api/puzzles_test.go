@@ -11,18 +11,6 @@ import (
 	"github.com/sudokud/sudokud/engine"
 )
 
-const puzzle9 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-// mustBoard parses a board for a test.
-func mustBoard(tb testing.TB, s string) engine.Board {
-	tb.Helper()
-	b, err := engine.ParseBoard(s, engine.Shape{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
 // TestPuzzleByIDServesGenerated: every puzzle /generate returns is served
 // back by its id, with the same solution and rating, cached for good.
 func TestPuzzleByIDServesGenerated(t *testing.T) {
@@ -66,7 +54,7 @@ func TestPuzzleByIDServesGenerated(t *testing.T) {
 // no body and the caching headers; another tag gets the puzzle.
 func TestPuzzleByIDNotModified(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	id := engine.EncodeID(mustBoard(t, puzzle9))
+	id := engine.EncodeID(mustParse(t, classic, 0, ""))
 	etag := `"` + id + `"`
 	for _, tc := range []struct {
 		inm  string
@@ -99,9 +87,9 @@ func TestPuzzleByIDNotModified(t *testing.T) {
 // cannot be solved is 422, never an id's 500.
 func TestPuzzleIDOfBoards(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	b := mustBoard(t, puzzle9)
+	b := mustParse(t, classic, 0, "")
 	var str puzzleResponse
-	ex := c.post("/puzzles", map[string]any{"puzzle": puzzle9})
+	ex := c.post("/puzzles", map[string]any{"puzzle": classic})
 	if ex.status != http.StatusOK {
 		t.Fatalf("POST /puzzles: %d %s", ex.status, ex.body)
 	}
@@ -120,15 +108,10 @@ func TestPuzzleIDOfBoards(t *testing.T) {
 	}
 	var got puzzleResponse
 	c.do(http.MethodGet, "/puzzles/"+str.ID, "", nil).json(t, &got)
-	if got.Puzzle != puzzle9 || got.Solution != str.Solution {
+	if got.Puzzle != classic || got.Solution != str.Solution {
 		t.Fatalf("GET = %+v, POST = %+v", got, str)
 	}
-	solution := mustBoard(t, str.Solution.(string))
-	for i := range 81 {
-		if b.At(i) != 0 && solution.At(i) != b.At(i) || !engine.Valid(&solution) || solution.Empty() != 0 {
-			t.Fatalf("solution %s does not solve %s", solution, puzzle9)
-		}
-	}
+	mustSolved(t, b, mustParse(t, str.Solution.(string), 0, ""))
 
 	several := "1.......2" + strings.Repeat(".", 72)
 	var multi puzzleResponse
@@ -139,12 +122,12 @@ func TestPuzzleIDOfBoards(t *testing.T) {
 		t.Fatalf("several solutions: %d %s; want 200 with unique false", ex.status, ex.body)
 	}
 
-	clash := mustBoard(t, "55"+puzzle9[2:])
+	clash := mustParse(t, "55"+classic[2:], 0, "")
 	ex = c.do(http.MethodGet, "/puzzles/"+engine.EncodeID(clash), "", nil)
 	if ex.status != http.StatusUnprocessableEntity || ex.problem(t).Code != codeConflict || ex.header.Get("Cache-Control") != "" {
 		t.Fatalf("conflict: %d %v %s", ex.status, ex.header, ex.body)
 	}
-	if ex := c.post("/puzzles", map[string]any{"puzzle": "55" + puzzle9[2:]}); ex.status != http.StatusUnprocessableEntity {
+	if ex := c.post("/puzzles", map[string]any{"puzzle": "55" + classic[2:]}); ex.status != http.StatusUnprocessableEntity {
 		t.Fatalf("POST conflict: %d %s", ex.status, ex.body)
 	}
 }
@@ -152,7 +135,7 @@ func TestPuzzleIDOfBoards(t *testing.T) {
 // TestPuzzleInvalidID: every id that does not decode is 400 invalid_id.
 func TestPuzzleInvalidID(t *testing.T) {
 	c := newClient(t, DefaultConfig())
-	id := engine.EncodeID(mustBoard(t, puzzle9))
+	id := engine.EncodeID(mustParse(t, classic, 0, ""))
 	for _, bad := range []string{
 		"x", "AAAA", "%21%21%21", "....", id[:len(id)-1], id[:len(id)-4], id[:10], id + "A",
 		id[:7] + string(id[7]^2) + id[8:], strings.Repeat("A", 5000), "AQAA~~", "AQAA%00",

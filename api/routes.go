@@ -37,6 +37,8 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		r.Method(http.MethodPost, "/validate", handleValidate(d))
 		r.Method(http.MethodPost, "/puzzles", handlePuzzleID(d))
 		r.Method(http.MethodGet, "/puzzles/{id}", handlePuzzle(d))
+		r.Method(http.MethodGet, "/puzzles/{id}.svg", handlePuzzleImage(d, formatSVG))
+		r.Method(http.MethodGet, "/puzzles/{id}.png", handlePuzzleImage(d, formatPNG))
 		r.Method(http.MethodGet, "/daily", handleDaily(d))
 	})
 

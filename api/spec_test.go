@@ -41,7 +41,7 @@ func plainBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ op
 func loadSpec(tb testing.TB) (*openapi3.T, routers.Router) {
 	tb.Helper()
 	specOnce.Do(func() {
-		for _, ct := range []string{"text/plain", "text/html", "application/yaml"} {
+		for _, ct := range []string{"text/plain", "text/html", "application/yaml", "image/svg+xml", "image/png", "application/pdf"} {
 			openapi3filter.RegisterBodyDecoder(ct, plainBodyDecoder)
 		}
 		loader := openapi3.NewLoader()
