@@ -123,6 +123,25 @@ func postJSON[T any](ctx context.Context, c *Client, v any) (*T, error) {
 	return decode[T](c.raw.ValidateWithBody(ctx, "application/json", bytes.NewReader(body)))
 }
 
+// PuzzleID returns a board's id with its solution and rating
+// (POST /puzzles); Puzzle(id) serves the same answer.
+func (c *Client) PuzzleID(ctx context.Context, req SolveRequest) (*PuzzleByID, error) {
+	return decode[PuzzleByID](c.raw.PuzzleId(ctx, req))
+}
+
+// Puzzle returns the puzzle an id encodes, its solution and its rating
+// (GET /puzzles/{id}); an id that does not decode is an *Error with code
+// invalid_id.
+func (c *Client) Puzzle(ctx context.Context, id string) (*PuzzleByID, error) {
+	return decode[PuzzleByID](c.raw.PuzzleGet(ctx, id, nil))
+}
+
+// Daily returns the puzzle of a day for a shape and level (GET /daily);
+// nil params take every default (today's 9×9).
+func (c *Client) Daily(ctx context.Context, params *DailyParams) (*DailyPuzzle, error) {
+	return decode[DailyPuzzle](c.raw.Daily(ctx, params))
+}
+
 // Shapes lists the board shapes and the levels each offers (GET /shapes).
 func (c *Client) Shapes(ctx context.Context) (*Shapes, error) {
 	return decode[Shapes](c.raw.Shapes(ctx))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/oapi-codegen/runtime/types"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/sudokud/sudokud"
 	"github.com/sudokud/sudokud/api"
@@ -242,6 +243,74 @@ func TestGenerate(t *testing.T) {
 	if e.Problem.Levels == nil || !cmp.Equal(*e.Problem.Levels, []client.Difficulty{client.DifficultyEasy}) {
 		t.Errorf("levels of 4x4: %v, want [easy]", e.Problem.Levels)
 	}
+}
+
+func TestPuzzles(t *testing.T) {
+	c, _, _ := newClient(t, nil)
+	ctx := t.Context()
+
+	byID, err := c.PuzzleID(ctx, client.SolveRequest{Puzzle: new(classic)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, 9, 3, 3, cells(t, classic), cells(t, text(t, byID.Solution)))
+	if !byID.Unique || byID.Size != 9 || byID.Box != "3x3" || byID.Id == "" {
+		t.Errorf("POST /puzzles: %+v", byID)
+	}
+	got, err := c.Puzzle(ctx, byID.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(cells(t, text(t, got.Puzzle)), cells(t, classic)) || text(t, got.Solution) != text(t, byID.Solution) {
+		t.Errorf("GET /puzzles/%s: puzzle %s solution %s, want the posted %s", byID.Id, text(t, got.Puzzle), text(t, got.Solution), classic)
+	}
+
+	// A generated puzzle's id serves that puzzle.
+	gen, err := c.Generate(ctx, client.GenerateRequest{Size: new(4), Seed: new(int64(3)), Difficulty: new(client.DifficultyEasy)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := gen.Puzzles[0]
+	if got, err := c.Puzzle(ctx, p.Id); err != nil || text(t, got.Puzzle) != text(t, p.Puzzle) || text(t, got.Solution) != text(t, p.Solution) {
+		t.Errorf("GET /puzzles/%s: %+v %v, want the generated %s", p.Id, got, err, text(t, p.Puzzle))
+	}
+
+	_, err = c.Puzzle(ctx, "not-an-id!")
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidId)
+	_, err = c.PuzzleID(ctx, client.SolveRequest{Puzzle: new(conflict[:16])})
+	apiError(t, err, http.StatusUnprocessableEntity, client.ProblemCodeConflict)
+}
+
+func TestDaily(t *testing.T) {
+	c, _, _ := newClient(t, nil)
+	ctx := t.Context()
+	day := types.Date{Time: time.Date(2026, time.March, 14, 0, 0, 0, 0, time.UTC)}
+	params := &client.DailyParams{Size: new(6), Difficulty: new(client.DifficultyEasy), Date: &day}
+	d, err := c.Daily(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, 6, 2, 3, cells(t, d.Puzzle), cells(t, d.Solution))
+	if d.Date.String() != "2026-03-14" || d.Size != 6 || d.Box != "2x3" || d.Difficulty != client.DifficultyEasy {
+		t.Errorf("daily: %+v", d)
+	}
+	again, err := c.Daily(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Puzzle != d.Puzzle || again.Id != d.Id {
+		t.Errorf("the same day gave %s, then %s", d.Puzzle, again.Puzzle)
+	}
+	byID, err := c.Puzzle(ctx, d.Id)
+	if err != nil || text(t, byID.Puzzle) != d.Puzzle || text(t, byID.Solution) != d.Solution || !byID.Unique {
+		t.Errorf("GET /puzzles/%s: %+v %v, want the daily %s", d.Id, byID, err, d.Puzzle)
+	}
+
+	_, err = c.Daily(ctx, &client.DailyParams{Size: new(4), Difficulty: new(client.DifficultyExpert)})
+	apiError(t, err, http.StatusUnprocessableEntity, client.ProblemCodeDifficultyUnavailable)
+	future := types.Date{Time: time.Now().AddDate(0, 0, 3)}
+	_, err = c.Daily(ctx, &client.DailyParams{Date: &future})
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidRequest)
 }
 
 func boards(tb testing.TB, r *client.GenerateResponse) []string {

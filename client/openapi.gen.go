@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for ConflictUnits.
@@ -115,6 +116,7 @@ const (
 	ProblemCodeDifficultyUnavailable ProblemCode = "difficulty_unavailable"
 	ProblemCodeInternalError         ProblemCode = "internal_error"
 	ProblemCodeInvalidBoard          ProblemCode = "invalid_board"
+	ProblemCodeInvalidId             ProblemCode = "invalid_id"
 	ProblemCodeInvalidJson           ProblemCode = "invalid_json"
 	ProblemCodeInvalidRequest        ProblemCode = "invalid_request"
 	ProblemCodeMethodNotAllowed      ProblemCode = "method_not_allowed"
@@ -141,6 +143,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodeInternalError:
 		return true
 	case ProblemCodeInvalidBoard:
+		return true
+	case ProblemCodeInvalidId:
 		return true
 	case ProblemCodeInvalidJson:
 		return true
@@ -273,6 +277,21 @@ func (e UnitKind) Valid() bool {
 	}
 }
 
+// Defines values for DailyParamsVariant.
+const (
+	DailyParamsVariantClassic DailyParamsVariant = "classic"
+)
+
+// Valid indicates whether the value is a known member of the DailyParamsVariant enum.
+func (e DailyParamsVariant) Valid() bool {
+	switch e {
+	case DailyParamsVariantClassic:
+		return true
+	default:
+		return false
+	}
+}
+
 // BatchItem One board; exactly one of `puzzle` and `grid`. A malformed item gets an error result.
 type BatchItem struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
@@ -377,6 +396,32 @@ type Conflict struct {
 // ConflictUnits defines model for Conflict.Units.
 type ConflictUnits string
 
+// DailyPuzzle A generated puzzle (as in `GeneratedPuzzle`) and its day.
+type DailyPuzzle struct {
+	Box string `json:"box"`
+
+	// Date The day (UTC) whose puzzle this is.
+	Date       openapi_types.Date `json:"date"`
+	Difficulty Difficulty         `json:"difficulty"`
+	Givens     int                `json:"givens"`
+	Id         string             `json:"id"`
+
+	// Puzzle N·N symbols row-major; `.` or `0` empty, `1`–`9`, `A`–`Z` for 10–35; whitespace (any Unicode kind) and `|`, `-`, `+` ignored.
+	//
+	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+	Puzzle BoardString `json:"puzzle"`
+	Rating Rating      `json:"rating"`
+
+	// Seed The seed the day's puzzle comes from.
+	Seed int64 `json:"seed"`
+	Size int   `json:"size"`
+
+	// Solution N·N symbols row-major; `.` or `0` empty, `1`–`9`, `A`–`Z` for 10–35; whitespace (any Unicode kind) and `|`, `-`, `+` ignored.
+	//
+	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+	Solution BoardString `json:"solution"`
+}
+
 // Difficulty defines model for Difficulty.
 type Difficulty string
 
@@ -418,6 +463,9 @@ type GeneratedPuzzle struct {
 
 	// Givens Filled cells in the puzzle.
 	Givens int `json:"givens"`
+
+	// Id The puzzle's id (see `GET /puzzles/{id}`).
+	Id string `json:"id"`
 
 	// Puzzle A board in the form the request used.
 	Puzzle Board  `json:"puzzle"`
@@ -556,6 +604,29 @@ type Problem struct {
 
 // ProblemCode defines model for Problem.Code.
 type ProblemCode string
+
+// PuzzleByID defines model for PuzzleByID.
+type PuzzleByID struct {
+	Box        string     `json:"box"`
+	Difficulty Difficulty `json:"difficulty"`
+
+	// Givens Filled cells in the puzzle.
+	Givens int `json:"givens"`
+
+	// Id The puzzle's id.
+	Id string `json:"id"`
+
+	// Puzzle A board in the form the request used.
+	Puzzle Board  `json:"puzzle"`
+	Rating Rating `json:"rating"`
+	Size   int    `json:"size"`
+
+	// Solution A board in the form the request used.
+	Solution Board `json:"solution"`
+
+	// Unique False when the puzzle has more than one solution (`solution` is then the lexicographically smallest, and the rating `expert` with `search` among its techniques).
+	Unique bool `json:"unique"`
+}
 
 // Rating defines model for Rating.
 type Rating struct {
@@ -804,6 +875,12 @@ type ValidateResponse struct {
 // Count defines model for Count.
 type Count = int
 
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
+
+// PuzzleID defines model for PuzzleID.
+type PuzzleID = string
+
 // Seed defines model for Seed.
 type Seed = int64
 
@@ -858,6 +935,30 @@ type Unprocessable = Problem
 // fails; no input is meant to cause it, and it reveals nothing.
 type UnsupportedMediaType = Problem
 
+// DailyParams defines parameters for Daily.
+type DailyParams struct {
+	// Size N. Default 9.
+	Size *Size `form:"size,omitempty" json:"size,omitempty"`
+
+	// Box Box rows × columns as `RxC`; default the size's default box.
+	Box *Box `form:"box,omitempty" json:"box,omitempty"`
+
+	// Difficulty The level a human solver needs.
+	Difficulty *Difficulty `form:"difficulty,omitempty" json:"difficulty,omitempty"`
+
+	// Variant The variant; `classic` is the one offered.
+	Variant *DailyParamsVariant `form:"variant,omitempty" json:"variant,omitempty"`
+
+	// Date The day, `YYYY-MM-DD` (UTC); default today.
+	Date *openapi_types.Date `form:"date,omitempty" json:"date,omitempty"`
+
+	// IfNoneMatch ETags the client holds; a match gives 304.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// DailyParamsVariant defines parameters for Daily.
+type DailyParamsVariant string
+
 // GenerateGetParams defines parameters for GenerateGet.
 type GenerateGetParams struct {
 	// Size N. Default 9.
@@ -882,6 +983,12 @@ type GenerateGetParams struct {
 	Format *Format `form:"format,omitempty" json:"format,omitempty"`
 }
 
+// PuzzleGetParams defines parameters for PuzzleGet.
+type PuzzleGetParams struct {
+	// IfNoneMatch ETags the client holds; a match gives 304.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ValidateJSONBody defines parameters for Validate.
 type ValidateJSONBody struct {
 	union json.RawMessage
@@ -897,6 +1004,9 @@ type GeneratePostJSONRequestBody = GenerateRequest
 
 // HintJSONRequestBody defines body for Hint for application/json ContentType.
 type HintJSONRequestBody = HintRequest
+
+// PuzzleIdJSONRequestBody defines body for PuzzleId for application/json ContentType.
+type PuzzleIdJSONRequestBody = SolveRequest
 
 // SolveJSONRequestBody defines body for Solve for application/json ContentType.
 type SolveJSONRequestBody = SolveRequest
@@ -1824,6 +1934,22 @@ type ClientInterface interface {
 	// Corresponds with GET / (the `Playground` operationId).
 	Playground(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// Daily The daily puzzle
+	//
+	// The puzzle of a day (UTC) for a shape, variant and level: the same
+	// for every client, since its seed comes from the date and the
+	// parameters alone (the same release of the server gives the same
+	// puzzle anywhere). Today's answer may be cached until the day ends
+	// (`max-age` counts the seconds left); another day's for a day. `date`
+	// runs from 2000-01-01 to tomorrow (UTC), for clients whose day began
+	// before UTC's; a date that is not a real calendar day, or outside
+	// that range, is 400 `invalid_request`, as are a size out of range and
+	// an unknown parameter. A shape that does not offer the level is 422
+	// `difficulty_unavailable`.
+	//
+	// Corresponds with GET /daily (the `Daily` operationId).
+	Daily(ctx context.Context, params *DailyParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GenerateGet Generate puzzles (query string)
 	//
 	// Generates `count` puzzles, each with exactly one solution, whose
@@ -1950,6 +2076,48 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 	Openapi(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PuzzleIdWithBody The id of a board
+	//
+	// Returns the id of the client's own board with its solution and
+	// rating, as `GET /puzzles/{id}` serves them (and that path in
+	// `Content-Location`), in the form the request used. The id encodes
+	// the board itself, so it needs no server state. Givens that break a
+	// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+	// a search over the server's budget 422 `search_limit`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+	PuzzleIdWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PuzzleId The id of a board
+	//
+	// Returns the id of the client's own board with its solution and
+	// rating, as `GET /puzzles/{id}` serves them (and that path in
+	// `Content-Location`), in the form the request used. The id encodes
+	// the board itself, so it needs no server state. Givens that break a
+	// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+	// a search over the server's budget 422 `search_limit`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+	PuzzleId(ctx context.Context, body PuzzleIdJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PuzzleGet A puzzle by its id
+	//
+	// The puzzle the id encodes, its solution (the lexicographically
+	// smallest when it has several; `unique` says) and its rating. The
+	// answer never changes for an id: it is cached for a year as
+	// immutable, with the id as its `ETag`; a request whose
+	// `If-None-Match` names it gets 304 without any work. An id that does
+	// not decode (not base64url, cut short, mistyped, an unknown version
+	// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
+	// that has no solution is 422 `conflict` or `unsolvable`.
+	//
+	// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
+	PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Readyz Readiness
 	//
@@ -2136,6 +2304,32 @@ type ClientInterface interface {
 // Corresponds with GET / (the `Playground` operationId).
 func (c *RawClient) Playground(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPlaygroundRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Daily The daily puzzle
+//
+// The puzzle of a day (UTC) for a shape, variant and level: the same
+// for every client, since its seed comes from the date and the
+// parameters alone (the same release of the server gives the same
+// puzzle anywhere). Today's answer may be cached until the day ends
+// (`max-age` counts the seconds left); another day's for a day. `date`
+// runs from 2000-01-01 to tomorrow (UTC), for clients whose day began
+// before UTC's; a date that is not a real calendar day, or outside
+// that range, is 400 `invalid_request`, as are a size out of range and
+// an unknown parameter. A shape that does not offer the level is 422
+// `difficulty_unavailable`.
+//
+// Corresponds with GET /daily (the `Daily` operationId).
+func (c *RawClient) Daily(ctx context.Context, params *DailyParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDailyRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2343,6 +2537,78 @@ func (c *RawClient) Metrics(ctx context.Context, reqEditors ...RequestEditorFn) 
 // Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 func (c *RawClient) Openapi(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewOpenapiRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PuzzleIdWithBody The id of a board
+//
+// Returns the id of the client's own board with its solution and
+// rating, as `GET /puzzles/{id}` serves them (and that path in
+// `Content-Location`), in the form the request used. The id encodes
+// the board itself, so it needs no server state. Givens that break a
+// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+// a search over the server's budget 422 `search_limit`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+func (c *RawClient) PuzzleIdWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPuzzleIdRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PuzzleId The id of a board
+//
+// Returns the id of the client's own board with its solution and
+// rating, as `GET /puzzles/{id}` serves them (and that path in
+// `Content-Location`), in the form the request used. The id encodes
+// the board itself, so it needs no server state. Givens that break a
+// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+// a search over the server's budget 422 `search_limit`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+func (c *RawClient) PuzzleId(ctx context.Context, body PuzzleIdJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPuzzleIdRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PuzzleGet A puzzle by its id
+//
+// The puzzle the id encodes, its solution (the lexicographically
+// smallest when it has several; `unique` says) and its rating. The
+// answer never changes for an id: it is cached for a year as
+// immutable, with the id as its `ETag`; a request whose
+// `If-None-Match` names it gets 304 without any work. An id that does
+// not decode (not base64url, cut short, mistyped, an unknown version
+// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
+// that has no solution is 422 `conflict` or `unsolvable`.
+//
+// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
+func (c *RawClient) PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPuzzleGetRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2619,6 +2885,123 @@ func NewPlaygroundRequest(server string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDailyRequest constructs an http.Request for the Daily method
+func NewDailyRequest(server string, params *DailyParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/daily")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Size != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "size", *params.Size, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Box != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "box", *params.Box, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Difficulty != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "difficulty", *params.Difficulty, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Variant != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "variant", *params.Variant, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Date != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "date", *params.Date, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -2911,6 +3294,95 @@ func NewOpenapiRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewPuzzleIdRequest calls the generic PuzzleId builder with application/json body
+func NewPuzzleIdRequest(server string, body PuzzleIdJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPuzzleIdRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPuzzleIdRequestWithBody constructs an http.Request for the PuzzleId method, with any body, and a specified content type
+func NewPuzzleIdRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/puzzles")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPuzzleGetRequest constructs an http.Request for the PuzzleGet method
+func NewPuzzleGetRequest(server string, id PuzzleID, params *PuzzleGetParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/puzzles/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewReadyzRequest constructs an http.Request for the Readyz method
 func NewReadyzRequest(server string) (*http.Request, error) {
 	var err error
@@ -3128,6 +3600,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET / (the `Playground` operationId).
 	PlaygroundWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PlaygroundReply, error)
 
+	// DailyWithResponse The daily puzzle
+	//
+	// The puzzle of a day (UTC) for a shape, variant and level: the same
+	// for every client, since its seed comes from the date and the
+	// parameters alone (the same release of the server gives the same
+	// puzzle anywhere). Today's answer may be cached until the day ends
+	// (`max-age` counts the seconds left); another day's for a day. `date`
+	// runs from 2000-01-01 to tomorrow (UTC), for clients whose day began
+	// before UTC's; a date that is not a real calendar day, or outside
+	// that range, is 400 `invalid_request`, as are a size out of range and
+	// an unknown parameter. A shape that does not offer the level is 422
+	// `difficulty_unavailable`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /daily (the `Daily` operationId).
+	DailyWithResponse(ctx context.Context, params *DailyParams, reqEditors ...RequestEditorFn) (*DailyReply, error)
+
 	// GenerateGetWithResponse Generate puzzles (query string)
 	//
 	// Generates `count` puzzles, each with exactly one solution, whose
@@ -3262,6 +3752,50 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 	OpenapiWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*OpenapiReply, error)
+
+	// PuzzleIdWithBodyWithResponse The id of a board
+	//
+	// Returns the id of the client's own board with its solution and
+	// rating, as `GET /puzzles/{id}` serves them (and that path in
+	// `Content-Location`), in the form the request used. The id encodes
+	// the board itself, so it needs no server state. Givens that break a
+	// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+	// a search over the server's budget 422 `search_limit`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+	PuzzleIdWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PuzzleIdReply, error)
+
+	// PuzzleIdWithResponse The id of a board
+	//
+	// Returns the id of the client's own board with its solution and
+	// rating, as `GET /puzzles/{id}` serves them (and that path in
+	// `Content-Location`), in the form the request used. The id encodes
+	// the board itself, so it needs no server state. Givens that break a
+	// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+	// a search over the server's budget 422 `search_limit`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+	PuzzleIdWithResponse(ctx context.Context, body PuzzleIdJSONRequestBody, reqEditors ...RequestEditorFn) (*PuzzleIdReply, error)
+
+	// PuzzleGetWithResponse A puzzle by its id
+	//
+	// The puzzle the id encodes, its solution (the lexicographically
+	// smallest when it has several; `unique` says) and its rating. The
+	// answer never changes for an id: it is cached for a year as
+	// immutable, with the id as its `ETag`; a request whose
+	// `If-None-Match` names it gets 304 without any work. An id that does
+	// not decode (not base64url, cut short, mistyped, an unknown version
+	// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
+	// that has no solution is 422 `conflict` or `unsolvable`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
+	PuzzleGetWithResponse(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*PuzzleGetReply, error)
 
 	// ReadyzWithResponse Readiness
 	//
@@ -3486,6 +4020,105 @@ func (r PlaygroundReply) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PlaygroundReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DailyReply200Headers the declared response headers of an HTTP 200 response for Daily
+type DailyReply200Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// DailyReply304Headers the declared response headers of an HTTP 304 response for Daily
+type DailyReply304Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// DailyReply429Headers the declared response headers of an HTTP 429 response for Daily
+type DailyReply429Headers struct {
+	RetryAfter int
+}
+
+// DailyReply503Headers the declared response headers of an HTTP 503 response for Daily
+type DailyReply503Headers struct {
+	RetryAfter int
+}
+
+type DailyReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DailyPuzzle
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DailyReply200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *DailyReply304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DailyReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DailyReply503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DailyReply) GetJSON200() *DailyPuzzle {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DailyReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DailyReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DailyReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DailyReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DailyReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DailyReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DailyReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DailyReply) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -3899,6 +4532,216 @@ func (r OpenapiReply) ContentType() string {
 	return ""
 }
 
+// PuzzleIdReply200Headers the declared response headers of an HTTP 200 response for PuzzleId
+type PuzzleIdReply200Headers struct {
+	ContentLocation *string
+}
+
+// PuzzleIdReply429Headers the declared response headers of an HTTP 429 response for PuzzleId
+type PuzzleIdReply429Headers struct {
+	RetryAfter int
+}
+
+// PuzzleIdReply503Headers the declared response headers of an HTTP 503 response for PuzzleId
+type PuzzleIdReply503Headers struct {
+	RetryAfter int
+}
+
+type PuzzleIdReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PuzzleByID
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *TooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PuzzleIdReply200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PuzzleIdReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PuzzleIdReply503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PuzzleIdReply) GetJSON200() *PuzzleByID {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON413() *TooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PuzzleIdReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PuzzleIdReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PuzzleIdReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PuzzleIdReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PuzzleIdReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PuzzleGetReply200Headers the declared response headers of an HTTP 200 response for PuzzleGet
+type PuzzleGetReply200Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzleGetReply304Headers the declared response headers of an HTTP 304 response for PuzzleGet
+type PuzzleGetReply304Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzleGetReply429Headers the declared response headers of an HTTP 429 response for PuzzleGet
+type PuzzleGetReply429Headers struct {
+	RetryAfter int
+}
+
+// PuzzleGetReply503Headers the declared response headers of an HTTP 503 response for PuzzleGet
+type PuzzleGetReply503Headers struct {
+	RetryAfter int
+}
+
+type PuzzleGetReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PuzzleByID
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PuzzleGetReply200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *PuzzleGetReply304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PuzzleGetReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PuzzleGetReply503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PuzzleGetReply) GetJSON200() *PuzzleByID {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PuzzleGetReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PuzzleGetReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PuzzleGetReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PuzzleGetReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PuzzleGetReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PuzzleGetReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PuzzleGetReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PuzzleGetReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ReadyzReply503Headers the declared response headers of an HTTP 503 response for Readyz
 type ReadyzReply503Headers struct {
 	RetryAfter int
@@ -4262,6 +5105,30 @@ func (c *ClientWithResponses) PlaygroundWithResponse(ctx context.Context, reqEdi
 	return ParsePlaygroundReply(rsp)
 }
 
+// DailyWithResponse The daily puzzle
+//
+// The puzzle of a day (UTC) for a shape, variant and level: the same
+// for every client, since its seed comes from the date and the
+// parameters alone (the same release of the server gives the same
+// puzzle anywhere). Today's answer may be cached until the day ends
+// (`max-age` counts the seconds left); another day's for a day. `date`
+// runs from 2000-01-01 to tomorrow (UTC), for clients whose day began
+// before UTC's; a date that is not a real calendar day, or outside
+// that range, is 400 `invalid_request`, as are a size out of range and
+// an unknown parameter. A shape that does not offer the level is 422
+// `difficulty_unavailable`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /daily (the `Daily` operationId).
+func (c *ClientWithResponses) DailyWithResponse(ctx context.Context, params *DailyParams, reqEditors ...RequestEditorFn) (*DailyReply, error) {
+	rsp, err := c.Daily(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDailyReply(rsp)
+}
+
 // GenerateGetWithResponse Generate puzzles (query string)
 //
 // Generates `count` puzzles, each with exactly one solution, whose
@@ -4443,6 +5310,68 @@ func (c *ClientWithResponses) OpenapiWithResponse(ctx context.Context, reqEditor
 		return nil, err
 	}
 	return ParseOpenapiReply(rsp)
+}
+
+// PuzzleIdWithBodyWithResponse The id of a board
+//
+// Returns the id of the client's own board with its solution and
+// rating, as `GET /puzzles/{id}` serves them (and that path in
+// `Content-Location`), in the form the request used. The id encodes
+// the board itself, so it needs no server state. Givens that break a
+// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+// a search over the server's budget 422 `search_limit`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+func (c *ClientWithResponses) PuzzleIdWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PuzzleIdReply, error) {
+	rsp, err := c.PuzzleIdWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePuzzleIdReply(rsp)
+}
+
+// PuzzleIdWithResponse The id of a board
+//
+// Returns the id of the client's own board with its solution and
+// rating, as `GET /puzzles/{id}` serves them (and that path in
+// `Content-Location`), in the form the request used. The id encodes
+// the board itself, so it needs no server state. Givens that break a
+// rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+// a search over the server's budget 422 `search_limit`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /puzzles (the `PuzzleId` operationId).
+func (c *ClientWithResponses) PuzzleIdWithResponse(ctx context.Context, body PuzzleIdJSONRequestBody, reqEditors ...RequestEditorFn) (*PuzzleIdReply, error) {
+	rsp, err := c.PuzzleId(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePuzzleIdReply(rsp)
+}
+
+// PuzzleGetWithResponse A puzzle by its id
+//
+// The puzzle the id encodes, its solution (the lexicographically
+// smallest when it has several; `unique` says) and its rating. The
+// answer never changes for an id: it is cached for a year as
+// immutable, with the id as its `ETag`; a request whose
+// `If-None-Match` names it gets 304 without any work. An id that does
+// not decode (not base64url, cut short, mistyped, an unknown version
+// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
+// that has no solution is 422 `conflict` or `unsolvable`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
+func (c *ClientWithResponses) PuzzleGetWithResponse(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*PuzzleGetReply, error) {
+	rsp, err := c.PuzzleGet(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePuzzleGetReply(rsp)
 }
 
 // ReadyzWithResponse Readiness
@@ -4698,6 +5627,120 @@ func ParsePlaygroundReply(rsp *http.Response) (*PlaygroundReply, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	}
+
+	return response, nil
+}
+
+// ParseDailyReply parses an HTTP response from a DailyWithResponse call
+func ParseDailyReply(rsp *http.Response) (*DailyReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DailyReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DailyPuzzle
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DailyReply200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers DailyReply304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers DailyReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers DailyReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -5039,6 +6082,228 @@ func ParseOpenapiReply(rsp *http.Response) (*OpenapiReply, error) {
 		}
 		response.YAML200 = &dest
 
+	}
+
+	return response, nil
+}
+
+// ParsePuzzleIdReply parses an HTTP response from a PuzzleIdWithResponse call
+func ParsePuzzleIdReply(rsp *http.Response) (*PuzzleIdReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PuzzleIdReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PuzzleByID
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest TooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PuzzleIdReply200Headers
+		if values := rsp.Header.Values("Content-Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentLocation = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers PuzzleIdReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PuzzleIdReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePuzzleGetReply parses an HTTP response from a PuzzleGetWithResponse call
+func ParsePuzzleGetReply(rsp *http.Response) (*PuzzleGetReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PuzzleGetReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PuzzleByID
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PuzzleGetReply200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers PuzzleGetReply304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers PuzzleGetReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PuzzleGetReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
