@@ -32,6 +32,9 @@ export type BatchResult = Schemas["BatchResult"];
 export type StreamEnd = Schemas["StreamEnd"];
 export type Conflict = Schemas["Conflict"];
 export type Difficulty = Schemas["Difficulty"];
+export type PuzzleByID = Schemas["PuzzleByID"];
+export type DailyQuery = NonNullable<operations["daily"]["parameters"]["query"]>;
+export type DailyPuzzle = Schemas["DailyPuzzle"];
 export type Shapes = Schemas["Shapes"];
 export type Techniques = Schemas["Techniques"];
 export type Status = Schemas["Status"];
@@ -224,6 +227,21 @@ export class SudokudClient {
       opts.signal?.removeEventListener("abort", onAbort);
       abort.abort(); // ends the request when the loop left early; a no-op after the end
     }
+  }
+
+  /** Returns a board's id with its solution and rating (POST /puzzles); puzzle(id) serves the same answer. */
+  async puzzleId(body: SolveRequest, opts: CallOptions = {}): Promise<PuzzleByID> {
+    return unwrap(await this.raw.POST("/puzzles", { body, ...opts }));
+  }
+
+  /** Returns the puzzle an id encodes, its solution and rating (GET /puzzles/{id}); a bad id is `invalid_id`. */
+  async puzzle(id: string, opts: CallOptions = {}): Promise<PuzzleByID> {
+    return unwrap(await this.raw.GET("/puzzles/{id}", { params: { path: { id } }, ...opts }));
+  }
+
+  /** Returns the puzzle of a day for a shape and level (GET /daily); no query: today's 9×9. */
+  async daily(query: DailyQuery = {}, opts: CallOptions = {}): Promise<DailyPuzzle> {
+    return unwrap(await this.raw.GET("/daily", { params: { query }, ...opts }));
   }
 
   /** Lists the board shapes and the levels each offers (GET /shapes). */

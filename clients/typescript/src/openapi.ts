@@ -174,6 +174,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/puzzles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The id of a board
+         * @description Returns the id of the client's own board with its solution and
+         *     rating, as `GET /puzzles/{id}` serves them (and that path in
+         *     `Content-Location`), in the form the request used. The id encodes
+         *     the board itself, so it needs no server state. Givens that break a
+         *     rule give 422 `conflict`; a board with no solution 422 `unsolvable`;
+         *     a search over the server's budget 422 `search_limit`.
+         */
+        post: operations["puzzleId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puzzles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle by its id
+         * @description The puzzle the id encodes, its solution (the lexicographically
+         *     smallest when it has several; `unique` says) and its rating. The
+         *     answer never changes for an id: it is cached for a year as
+         *     immutable, with the id as its `ETag`; a request whose
+         *     `If-None-Match` names it gets 304 without any work. An id that does
+         *     not decode (not base64url, cut short, mistyped, an unknown version
+         *     or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
+         *     that has no solution is 422 `conflict` or `unsolvable`.
+         */
+        get: operations["puzzleGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily puzzle
+         * @description The puzzle of a day (UTC) for a shape, variant and level: the same
+         *     for every client, since its seed comes from the date and the
+         *     parameters alone (the same release of the server gives the same
+         *     puzzle anywhere). Today's answer may be cached until the day ends
+         *     (`max-age` counts the seconds left); another day's for a day. `date`
+         *     runs from 2000-01-01 to tomorrow (UTC), for clients whose day began
+         *     before UTC's; a date that is not a real calendar day, or outside
+         *     that range, is 400 `invalid_request`, as are a size out of range and
+         *     an unknown parameter. A shape that does not offer the level is 422
+         *     `difficulty_unavailable`.
+         */
+        get: operations["daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shapes": {
         parameters: {
             query?: never;
@@ -449,6 +530,8 @@ export interface components {
             puzzles: components["schemas"]["GeneratedPuzzle"][];
         };
         GeneratedPuzzle: {
+            /** @description The puzzle's id (see `GET /puzzles/{id}`). */
+            id: string;
             size: number;
             box: string;
             difficulty: components["schemas"]["Difficulty"];
@@ -460,6 +543,41 @@ export interface components {
             puzzle: components["schemas"]["Board"];
             solution: components["schemas"]["Board"];
             /** @description Filled cells in the puzzle. */
+            givens: number;
+            rating: components["schemas"]["Rating"];
+        };
+        PuzzleByID: {
+            /** @description The puzzle's id. */
+            id: string;
+            size: number;
+            box: string;
+            difficulty: components["schemas"]["Difficulty"];
+            puzzle: components["schemas"]["Board"];
+            solution: components["schemas"]["Board"];
+            /** @description Filled cells in the puzzle. */
+            givens: number;
+            /** @description False when the puzzle has more than one solution (`solution` is then the lexicographically smallest, and the rating `expert` with `search` among its techniques). */
+            unique: boolean;
+            rating: components["schemas"]["Rating"];
+        };
+        /** @description A generated puzzle (as in `GeneratedPuzzle`) and its day. */
+        DailyPuzzle: {
+            /**
+             * Format: date
+             * @description The day (UTC) whose puzzle this is.
+             */
+            date: string;
+            id: string;
+            size: number;
+            box: string;
+            difficulty: components["schemas"]["Difficulty"];
+            /**
+             * Format: int64
+             * @description The seed the day's puzzle comes from.
+             */
+            seed: number;
+            puzzle: components["schemas"]["BoardString"];
+            solution: components["schemas"]["BoardString"];
             givens: number;
             rating: components["schemas"]["Rating"];
         };
@@ -733,7 +851,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_json" | "invalid_request" | "invalid_board" | "not_found" | "method_not_allowed" | "body_too_large" | "request_timeout" | "unsupported_media_type" | "conflict" | "unsolvable" | "search_limit" | "difficulty_unavailable" | "no_empty_cells" | "rate_limited" | "overloaded" | "shutting_down" | "internal_error";
+            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_id" | "not_found" | "method_not_allowed" | "body_too_large" | "request_timeout" | "unsupported_media_type" | "conflict" | "unsolvable" | "search_limit" | "difficulty_unavailable" | "no_empty_cells" | "rate_limited" | "overloaded" | "shutting_down" | "internal_error";
             /** @description For `invalid_request`, each bad field by its JSON name. */
             errors?: {
                 field: string;
@@ -755,11 +873,21 @@ export interface components {
                 "application/json": components["schemas"]["GenerateResponse"];
             };
         };
+        /** @description The client's copy (named in `If-None-Match`) is current. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control"?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description `invalid_json` (unparsable body), `invalid_request` (a field missing,
          *     unknown, of the wrong type or out of range; each listed in `errors`)
          *     or `invalid_board` (unsupported size or box, wrong length or shape, a
-         *     symbol out of range).
+         *     symbol out of range), or `invalid_id` (a puzzle id that does not
+         *     decode).
          */
         BadRequest: {
             headers: {
@@ -876,9 +1004,24 @@ export interface components {
         Symmetry: components["schemas"]["Symmetry"];
         /** @description Board form of the answer. */
         Format: components["schemas"]["Format"];
+        /**
+         * @description A puzzle id: the puzzle itself, bit-packed (a version, the shape,
+         *     the rules, the givens and a check) and written in base64url without
+         *     padding. A 9×9 puzzle of up to 37 givens has an id of at most 40
+         *     characters.
+         * @example AQAAOCQMa6M
+         */
+        PuzzleID: string;
+        /** @description ETags the client holds; a match gives 304. */
+        IfNoneMatch: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The answer's entity tag, for `If-None-Match`. */
+        ETag: string;
+        /** @description `public, max-age=31536000, immutable`: an id names its puzzle for good. */
+        CacheForever: "public, max-age=31536000, immutable";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1033,6 +1176,120 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    puzzleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SolveRequest"];
+            };
+        };
+        responses: {
+            /** @description The puzzle with its id, solution and rating. */
+            200: {
+                headers: {
+                    /** @description `/puzzles/{id}`, where the puzzle is served. */
+                    "Content-Location"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleByID"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    puzzleGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags the client holds; a match gives 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A puzzle id: the puzzle itself, bit-packed (a version, the shape,
+                 *     the rules, the givens and a check) and written in base64url without
+                 *     padding. A 9×9 puzzle of up to 37 givens has an id of at most 40
+                 *     characters.
+                 * @example AQAAOCQMa6M
+                 */
+                id: components["parameters"]["PuzzleID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The puzzle, its solution and its rating. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheForever"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleByID"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    daily: {
+        parameters: {
+            query?: {
+                /** @description N. Default 9. */
+                size?: components["parameters"]["Size"];
+                /** @description Box rows × columns as `RxC`; default the size's default box. */
+                box?: components["parameters"]["Box"];
+                /** @description The level a human solver needs. */
+                difficulty?: components["parameters"]["Difficulty"];
+                /** @description The variant; `classic` is the one offered. */
+                variant?: "classic";
+                /** @description The day, `YYYY-MM-DD` (UTC); default today. */
+                date?: string;
+            };
+            header?: {
+                /** @description ETags the client holds; a match gives 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's puzzle. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    /** @description `public, max-age=<seconds until the day ends>` for today or tomorrow, `public, max-age=86400` for a past day. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyPuzzle"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Overloaded"];

@@ -155,6 +155,42 @@ describe("generate", () => {
   });
 });
 
+describe("puzzles and daily", () => {
+  test("a posted board's id serves it, as a generated puzzle's does", async () => {
+    const byId = await sudokud.puzzleId({ puzzle: classic });
+    checkSolution(9, 3, 3, cells(classic), cells(text(byId.solution)));
+    assert.equal(byId.unique, true);
+    const got = await sudokud.puzzle(byId.id);
+    assert.deepEqual(cells(text(got.puzzle)), cells(classic));
+    assert.equal(got.solution, byId.solution);
+
+    const [p] = (await sudokud.generate({ size: 4, seed: 3, difficulty: "easy" })).puzzles;
+    assert.ok(p !== undefined);
+    const again = await sudokud.puzzle(p.id);
+    assert.equal(again.puzzle, p.puzzle);
+    assert.equal(again.solution, p.solution);
+
+    await problem(sudokud.puzzle("not-an-id!"), 400, "invalid_id");
+    await problem(sudokud.puzzleId({ puzzle: conflict4 }), 422, "conflict");
+  });
+
+  test("a day's puzzle is the same on every call and served by its id", async () => {
+    const query = { size: 6, difficulty: "easy", date: "2026-03-14" } as const;
+    const d = await sudokud.daily(query);
+    checkSolution(6, 2, 3, cells(d.puzzle), cells(d.solution));
+    assert.equal(d.date, "2026-03-14");
+    assert.equal(d.box, "2x3");
+    const again = await sudokud.daily(query);
+    assert.equal(again.puzzle, d.puzzle);
+    const byId = await sudokud.puzzle(d.id);
+    assert.equal(byId.puzzle, d.puzzle);
+    assert.equal(byId.solution, d.solution);
+
+    await problem(sudokud.daily({ size: 4, difficulty: "expert" }), 422, "difficulty_unavailable");
+    await problem(sudokud.daily({ date: "2026-02-30" }), 400, "invalid_request");
+  });
+});
+
 describe("hint", () => {
   test("the next placement agrees with the solution", async () => {
     const solution = cells(text((await sudokud.solve({ puzzle: classic })).solution));
