@@ -136,6 +136,18 @@ func (c *Client) Puzzle(ctx context.Context, id string) (*PuzzleByID, error) {
 	return decode[PuzzleByID](c.raw.PuzzleGet(ctx, id, nil))
 }
 
+// PuzzleSVG draws the puzzle an id encodes as SVG (GET /puzzles/{id}.svg);
+// nil params take the defaults (600 px, light, the givens alone).
+func (c *Client) PuzzleSVG(ctx context.Context, id string, params *PuzzleSVGParams) ([]byte, error) {
+	return readAll(c.raw.PuzzleSVG(ctx, id, params))
+}
+
+// PuzzlePNG draws the puzzle an id encodes as a PNG image (GET
+// /puzzles/{id}.png); nil params take the defaults.
+func (c *Client) PuzzlePNG(ctx context.Context, id string, params *PuzzlePNGParams) ([]byte, error) {
+	return readAll(c.raw.PuzzlePNG(ctx, id, params))
+}
+
 // Daily returns the puzzle of a day for a shape and level (GET /daily);
 // nil params take every default (today's 9×9).
 func (c *Client) Daily(ctx context.Context, params *DailyParams) (*DailyPuzzle, error) {

@@ -2,19 +2,24 @@ package client_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"image"
+	_ "image/png"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/oapi-codegen/runtime/types"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/sudokud/sudokud"
@@ -183,7 +188,7 @@ func TestSolve(t *testing.T) {
 			}
 			at = append(at, client.Cell{Row: cf.Row, Col: cf.Col})
 		}
-		if diff := cmp.Diff([]client.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}, at); diff != "" {
+		if diff := gocmp.Diff([]client.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}, at); diff != "" {
 			t.Errorf("conflicting cells (-want +got):\n%s", diff)
 		}
 	})
@@ -234,13 +239,13 @@ func TestGenerate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(boards(t, post), boards(t, get)); diff != "" {
+	if diff := gocmp.Diff(boards(t, post), boards(t, get)); diff != "" {
 		t.Errorf("GET and POST of the same inputs differ (-post +get):\n%s", diff)
 	}
 
 	_, err = c.GenerateGet(ctx, &client.GenerateGetParams{Size: new(4), Difficulty: new(client.DifficultyExpert)})
 	e := apiError(t, err, http.StatusUnprocessableEntity, client.ProblemCodeDifficultyUnavailable)
-	if e.Problem.Levels == nil || !cmp.Equal(*e.Problem.Levels, []client.Difficulty{client.DifficultyEasy}) {
+	if e.Problem.Levels == nil || !gocmp.Equal(*e.Problem.Levels, []client.Difficulty{client.DifficultyEasy}) {
 		t.Errorf("levels of 4x4: %v, want [easy]", e.Problem.Levels)
 	}
 }
@@ -261,7 +266,7 @@ func TestPuzzles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cmp.Equal(cells(t, text(t, got.Puzzle)), cells(t, classic)) || text(t, got.Solution) != text(t, byID.Solution) {
+	if !gocmp.Equal(cells(t, text(t, got.Puzzle)), cells(t, classic)) || text(t, got.Solution) != text(t, byID.Solution) {
 		t.Errorf("GET /puzzles/%s: puzzle %s solution %s, want the posted %s", byID.Id, text(t, got.Puzzle), text(t, got.Solution), classic)
 	}
 
@@ -279,6 +284,61 @@ func TestPuzzles(t *testing.T) {
 	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidId)
 	_, err = c.PuzzleID(ctx, client.SolveRequest{Puzzle: new(conflict[:16])})
 	apiError(t, err, http.StatusUnprocessableEntity, client.ProblemCodeConflict)
+}
+
+// TestDrawings draws a 9×9 puzzle: the SVG holds each given in its cell
+// in reading order, and the PNG is as wide as asked.
+func TestDrawings(t *testing.T) {
+	c, _, _ := newClient(t, nil)
+	ctx := t.Context()
+	p, err := c.PuzzleID(ctx, client.SolveRequest{Puzzle: new(classic)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := c.PuzzleSVG(ctx, p.Id, &client.PuzzleSVGParams{Px: new(450)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type svgText struct {
+		X    float64 `xml:"x,attr"`
+		Y    float64 `xml:"y,attr"`
+		Text string  `xml:",chardata"`
+	}
+	var doc struct {
+		XMLName xml.Name
+		Width   string    `xml:"width,attr"`
+		Texts   []svgText `xml:"g>text"`
+	}
+	if err := xml.Unmarshal(svg, &doc); err != nil {
+		t.Fatalf("the SVG does not parse: %v\n%s", err, svg)
+	}
+	slices.SortFunc(doc.Texts, func(a, b svgText) int { return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X)) })
+	var drawn, givens string
+	for _, tx := range doc.Texts {
+		drawn += tx.Text
+	}
+	for _, v := range cells(t, classic) {
+		if v != 0 {
+			givens += strconv.Itoa(v)
+		}
+	}
+	if doc.XMLName.Local != "svg" || doc.Width != "450" || drawn != givens {
+		t.Errorf("SVG <%s width=%q> draws %s, want the givens %s", doc.XMLName.Local, doc.Width, drawn, givens)
+	}
+
+	png, err := c.PuzzlePNG(ctx, p.Id, &client.PuzzlePNGParams{Px: new(300), Solution: new(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, format, err := image.DecodeConfig(bytes.NewReader(png))
+	if err != nil || format != "png" || img.Width != 300 || img.Height != 300 {
+		t.Errorf("PNG: %s %dx%d %v, want png 300x300", format, img.Width, img.Height, err)
+	}
+
+	_, err = c.PuzzlePNG(ctx, p.Id, &client.PuzzlePNGParams{Px: new(5)})
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidRequest)
+	_, err = c.PuzzleSVG(ctx, "not-an-id!", nil)
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidId)
 }
 
 func TestDaily(t *testing.T) {
@@ -380,7 +440,7 @@ func TestValidate(t *testing.T) {
 			if got.Valid != tc.valid || got.Complete != tc.complete || got.Solved != tc.solved || len(got.Conflicts) != tc.conflicts {
 				t.Errorf("got %+v, want valid %v complete %v solved %v and %d conflicts", got, tc.valid, tc.complete, tc.solved, tc.conflicts)
 			}
-			if !cmp.Equal(got.Solvable, tc.solvable) {
+			if !gocmp.Equal(got.Solvable, tc.solvable) {
 				t.Errorf("solvable %v, want %v", got.Solvable, tc.solvable)
 			}
 		})

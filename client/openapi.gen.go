@@ -277,6 +277,24 @@ func (e UnitKind) Valid() bool {
 	}
 }
 
+// Defines values for ImageTheme.
+const (
+	ImageThemeDark  ImageTheme = "dark"
+	ImageThemeLight ImageTheme = "light"
+)
+
+// Valid indicates whether the value is a known member of the ImageTheme enum.
+func (e ImageTheme) Valid() bool {
+	switch e {
+	case ImageThemeDark:
+		return true
+	case ImageThemeLight:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DailyParamsVariant.
 const (
 	DailyParamsVariantClassic DailyParamsVariant = "classic"
@@ -286,6 +304,42 @@ const (
 func (e DailyParamsVariant) Valid() bool {
 	switch e {
 	case DailyParamsVariantClassic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PuzzlePNGParamsTheme.
+const (
+	PuzzlePNGParamsThemeDark  PuzzlePNGParamsTheme = "dark"
+	PuzzlePNGParamsThemeLight PuzzlePNGParamsTheme = "light"
+)
+
+// Valid indicates whether the value is a known member of the PuzzlePNGParamsTheme enum.
+func (e PuzzlePNGParamsTheme) Valid() bool {
+	switch e {
+	case PuzzlePNGParamsThemeDark:
+		return true
+	case PuzzlePNGParamsThemeLight:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PuzzleSVGParamsTheme.
+const (
+	PuzzleSVGParamsThemeDark  PuzzleSVGParamsTheme = "dark"
+	PuzzleSVGParamsThemeLight PuzzleSVGParamsTheme = "light"
+)
+
+// Valid indicates whether the value is a known member of the PuzzleSVGParamsTheme enum.
+func (e PuzzleSVGParamsTheme) Valid() bool {
+	switch e {
+	case PuzzleSVGParamsThemeDark:
+		return true
+	case PuzzleSVGParamsThemeLight:
 		return true
 	default:
 		return false
@@ -878,6 +932,15 @@ type Count = int
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
+// ImageSolution defines model for ImageSolution.
+type ImageSolution = bool
+
+// ImageTheme defines model for ImageTheme.
+type ImageTheme string
+
+// ImageWidth defines model for ImageWidth.
+type ImageWidth = int
+
 // PuzzleID defines model for PuzzleID.
 type PuzzleID = string
 
@@ -988,6 +1051,42 @@ type PuzzleGetParams struct {
 	// IfNoneMatch ETags the client holds; a match gives 304.
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
+
+// PuzzlePNGParams defines parameters for PuzzlePNG.
+type PuzzlePNGParams struct {
+	// Px The drawing's width and height in pixels.
+	Px *ImageWidth `form:"px,omitempty" json:"px,omitempty"`
+
+	// Theme `light` (dark ink on white, for print) or `dark`.
+	Theme *PuzzlePNGParamsTheme `form:"theme,omitempty" json:"theme,omitempty"`
+
+	// Solution Draw the solved grid.
+	Solution *ImageSolution `form:"solution,omitempty" json:"solution,omitempty"`
+
+	// IfNoneMatch ETags the client holds; a match gives 304.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PuzzlePNGParamsTheme defines parameters for PuzzlePNG.
+type PuzzlePNGParamsTheme string
+
+// PuzzleSVGParams defines parameters for PuzzleSVG.
+type PuzzleSVGParams struct {
+	// Px The drawing's width and height in pixels.
+	Px *ImageWidth `form:"px,omitempty" json:"px,omitempty"`
+
+	// Theme `light` (dark ink on white, for print) or `dark`.
+	Theme *PuzzleSVGParamsTheme `form:"theme,omitempty" json:"theme,omitempty"`
+
+	// Solution Draw the solved grid.
+	Solution *ImageSolution `form:"solution,omitempty" json:"solution,omitempty"`
+
+	// IfNoneMatch ETags the client holds; a match gives 304.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PuzzleSVGParamsTheme defines parameters for PuzzleSVG.
+type PuzzleSVGParamsTheme string
 
 // ValidateJSONBody defines parameters for Validate.
 type ValidateJSONBody struct {
@@ -2119,6 +2218,27 @@ type ClientInterface interface {
 	// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
 	PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PuzzlePNG A puzzle drawn as PNG
+	//
+	// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
+	// square, the symbols in the Go fonts.
+	//
+	// Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
+	PuzzlePNG(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PuzzleSVG A puzzle drawn as SVG
+	//
+	// A print-quality drawing of the puzzle: thin cell lines, box lines
+	// three times as thick, givens in bold; with `solution=true` the
+	// solved grid, the values found in a regular weight and a second
+	// colour. Cached for good like the puzzle, its `ETag` naming the id
+	// and the options. A malformed id is 400 `invalid_id`; a `px` out of
+	// range, an unknown `theme` or parameter 400 `invalid_request`; a
+	// solution asked of a puzzle without one 422.
+	//
+	// Corresponds with GET /puzzles/{id}.svg (the `PuzzleSVG` operationId).
+	PuzzleSVG(ctx context.Context, id PuzzleID, params *PuzzleSVGParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// Readyz Readiness
 	//
 	// Answers 200 while the server takes work and 503 `shutting_down` once it has begun to shut down.
@@ -2609,6 +2729,47 @@ func (c *RawClient) PuzzleId(ctx context.Context, body PuzzleIdJSONRequestBody, 
 // Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
 func (c *RawClient) PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPuzzleGetRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PuzzlePNG A puzzle drawn as PNG
+//
+// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
+// square, the symbols in the Go fonts.
+//
+// Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
+func (c *RawClient) PuzzlePNG(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPuzzlePNGRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PuzzleSVG A puzzle drawn as SVG
+//
+// A print-quality drawing of the puzzle: thin cell lines, box lines
+// three times as thick, givens in bold; with `solution=true` the
+// solved grid, the values found in a regular weight and a second
+// colour. Cached for good like the puzzle, its `ETag` naming the id
+// and the options. A malformed id is 400 `invalid_id`; a `px` out of
+// range, an unknown `theme` or parameter 400 `invalid_request`; a
+// solution asked of a puzzle without one 422.
+//
+// Corresponds with GET /puzzles/{id}.svg (the `PuzzleSVG` operationId).
+func (c *RawClient) PuzzleSVG(ctx context.Context, id PuzzleID, params *PuzzleSVGParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPuzzleSVGRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3383,6 +3544,206 @@ func NewPuzzleGetRequest(server string, id PuzzleID, params *PuzzleGetParams) (*
 	return req, nil
 }
 
+// NewPuzzlePNGRequest constructs an http.Request for the PuzzlePNG method
+func NewPuzzlePNGRequest(server string, id PuzzleID, params *PuzzlePNGParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/puzzles/%s.png", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Px != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "px", *params.Px, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Theme != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "theme", *params.Theme, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Solution != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "solution", *params.Solution, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPuzzleSVGRequest constructs an http.Request for the PuzzleSVG method
+func NewPuzzleSVGRequest(server string, id PuzzleID, params *PuzzleSVGParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/puzzles/%s.svg", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Px != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "px", *params.Px, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Theme != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "theme", *params.Theme, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Solution != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "solution", *params.Solution, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewReadyzRequest constructs an http.Request for the Readyz method
 func NewReadyzRequest(server string) (*http.Request, error) {
 	var err error
@@ -3796,6 +4157,31 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
 	PuzzleGetWithResponse(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*PuzzleGetReply, error)
+
+	// PuzzlePNGWithResponse A puzzle drawn as PNG
+	//
+	// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
+	// square, the symbols in the Go fonts.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
+	PuzzlePNGWithResponse(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*PuzzlePNGReply, error)
+
+	// PuzzleSVGWithResponse A puzzle drawn as SVG
+	//
+	// A print-quality drawing of the puzzle: thin cell lines, box lines
+	// three times as thick, givens in bold; with `solution=true` the
+	// solved grid, the values found in a regular weight and a second
+	// colour. Cached for good like the puzzle, its `ETag` naming the id
+	// and the options. A malformed id is 400 `invalid_id`; a `px` out of
+	// range, an unknown `theme` or parameter 400 `invalid_request`; a
+	// solution asked of a puzzle without one 422.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /puzzles/{id}.svg (the `PuzzleSVG` operationId).
+	PuzzleSVGWithResponse(ctx context.Context, id PuzzleID, params *PuzzleSVGParams, reqEditors ...RequestEditorFn) (*PuzzleSVGReply, error)
 
 	// ReadyzWithResponse Readiness
 	//
@@ -4742,6 +5128,190 @@ func (r PuzzleGetReply) ContentType() string {
 	return ""
 }
 
+// PuzzlePNGReply200Headers the declared response headers of an HTTP 200 response for PuzzlePNG
+type PuzzlePNGReply200Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzlePNGReply304Headers the declared response headers of an HTTP 304 response for PuzzlePNG
+type PuzzlePNGReply304Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzlePNGReply429Headers the declared response headers of an HTTP 429 response for PuzzlePNG
+type PuzzlePNGReply429Headers struct {
+	RetryAfter int
+}
+
+// PuzzlePNGReply503Headers the declared response headers of an HTTP 503 response for PuzzlePNG
+type PuzzlePNGReply503Headers struct {
+	RetryAfter int
+}
+
+type PuzzlePNGReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PuzzlePNGReply200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *PuzzlePNGReply304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PuzzlePNGReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PuzzlePNGReply503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PuzzlePNGReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PuzzlePNGReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PuzzlePNGReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PuzzlePNGReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PuzzlePNGReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PuzzlePNGReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PuzzlePNGReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PuzzlePNGReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PuzzleSVGReply200Headers the declared response headers of an HTTP 200 response for PuzzleSVG
+type PuzzleSVGReply200Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzleSVGReply304Headers the declared response headers of an HTTP 304 response for PuzzleSVG
+type PuzzleSVGReply304Headers struct {
+	CacheControl *string
+	ETag         *string
+}
+
+// PuzzleSVGReply429Headers the declared response headers of an HTTP 429 response for PuzzleSVG
+type PuzzleSVGReply429Headers struct {
+	RetryAfter int
+}
+
+// PuzzleSVGReply503Headers the declared response headers of an HTTP 503 response for PuzzleSVG
+type PuzzleSVGReply503Headers struct {
+	RetryAfter int
+}
+
+type PuzzleSVGReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PuzzleSVGReply200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *PuzzleSVGReply304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PuzzleSVGReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PuzzleSVGReply503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PuzzleSVGReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PuzzleSVGReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PuzzleSVGReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PuzzleSVGReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PuzzleSVGReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PuzzleSVGReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PuzzleSVGReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PuzzleSVGReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ReadyzReply503Headers the declared response headers of an HTTP 503 response for Readyz
 type ReadyzReply503Headers struct {
 	RetryAfter int
@@ -5372,6 +5942,43 @@ func (c *ClientWithResponses) PuzzleGetWithResponse(ctx context.Context, id Puzz
 		return nil, err
 	}
 	return ParsePuzzleGetReply(rsp)
+}
+
+// PuzzlePNGWithResponse A puzzle drawn as PNG
+//
+// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
+// square, the symbols in the Go fonts.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
+func (c *ClientWithResponses) PuzzlePNGWithResponse(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*PuzzlePNGReply, error) {
+	rsp, err := c.PuzzlePNG(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePuzzlePNGReply(rsp)
+}
+
+// PuzzleSVGWithResponse A puzzle drawn as SVG
+//
+// A print-quality drawing of the puzzle: thin cell lines, box lines
+// three times as thick, givens in bold; with `solution=true` the
+// solved grid, the values found in a regular weight and a second
+// colour. Cached for good like the puzzle, its `ETag` naming the id
+// and the options. A malformed id is 400 `invalid_id`; a `px` out of
+// range, an unknown `theme` or parameter 400 `invalid_request`; a
+// solution asked of a puzzle without one 422.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /puzzles/{id}.svg (the `PuzzleSVG` operationId).
+func (c *ClientWithResponses) PuzzleSVGWithResponse(ctx context.Context, id PuzzleID, params *PuzzleSVGParams, reqEditors ...RequestEditorFn) (*PuzzleSVGReply, error) {
+	rsp, err := c.PuzzleSVG(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePuzzleSVGReply(rsp)
 }
 
 // ReadyzWithResponse Readiness
@@ -6296,6 +6903,220 @@ func ParsePuzzleGetReply(rsp *http.Response) (*PuzzleGetReply, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PuzzleGetReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePuzzlePNGReply parses an HTTP response from a PuzzlePNGWithResponse call
+func ParsePuzzlePNGReply(rsp *http.Response) (*PuzzlePNGReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PuzzlePNGReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PuzzlePNGReply200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers PuzzlePNGReply304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers PuzzlePNGReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PuzzlePNGReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePuzzleSVGReply parses an HTTP response from a PuzzleSVGWithResponse call
+func ParsePuzzleSVGReply(rsp *http.Response) (*PuzzleSVGReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PuzzleSVGReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PuzzleSVGReply200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers PuzzleSVGReply304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers PuzzleSVGReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PuzzleSVGReply503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
