@@ -33,6 +33,7 @@ export type StreamEnd = Schemas["StreamEnd"];
 export type Conflict = Schemas["Conflict"];
 export type Difficulty = Schemas["Difficulty"];
 export type PuzzleByID = Schemas["PuzzleByID"];
+export type DrawingQuery = NonNullable<operations["puzzleSVG"]["parameters"]["query"]>;
 export type DailyQuery = NonNullable<operations["daily"]["parameters"]["query"]>;
 export type DailyPuzzle = Schemas["DailyPuzzle"];
 export type Shapes = Schemas["Shapes"];
@@ -237,6 +238,16 @@ export class SudokudClient {
   /** Returns the puzzle an id encodes, its solution and rating (GET /puzzles/{id}); a bad id is `invalid_id`. */
   async puzzle(id: string, opts: CallOptions = {}): Promise<PuzzleByID> {
     return unwrap(await this.raw.GET("/puzzles/{id}", { params: { path: { id } }, ...opts }));
+  }
+
+  /** Draws the puzzle an id encodes as SVG text (GET /puzzles/{id}.svg). */
+  async puzzleSvg(id: string, query: DrawingQuery = {}, opts: CallOptions = {}): Promise<string> {
+    return unwrap(await this.raw.GET("/puzzles/{id}.svg", { params: { path: { id }, query }, parseAs: "text", ...opts }));
+  }
+
+  /** Draws the puzzle an id encodes as a PNG image, a Blob (GET /puzzles/{id}.png). */
+  async puzzlePng(id: string, query: DrawingQuery = {}, opts: CallOptions = {}): Promise<Blob> {
+    return unwrap(await this.raw.GET("/puzzles/{id}.png", { params: { path: { id }, query }, parseAs: "blob", ...opts }));
   }
 
   /** Returns the puzzle of a day for a shape and level (GET /daily); no query: today's 9×9. */

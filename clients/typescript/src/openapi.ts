@@ -226,6 +226,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/puzzles/{id}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle drawn as SVG
+         * @description A print-quality drawing of the puzzle: thin cell lines, box lines
+         *     three times as thick, givens in bold; with `solution=true` the
+         *     solved grid, the values found in a regular weight and a second
+         *     colour. Cached for good like the puzzle, its `ETag` naming the id
+         *     and the options. A malformed id is 400 `invalid_id`; a `px` out of
+         *     range, an unknown `theme` or parameter 400 `invalid_request`; a
+         *     solution asked of a puzzle without one 422.
+         */
+        get: operations["puzzleSVG"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puzzles/{id}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle drawn as PNG
+         * @description The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
+         *     square, the symbols in the Go fonts.
+         */
+        get: operations["puzzlePNG"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/daily": {
         parameters: {
             query?: never;
@@ -1012,6 +1059,12 @@ export interface components {
          * @example AQAAOCQMa6M
          */
         PuzzleID: string;
+        /** @description The drawing's width and height in pixels. */
+        ImageWidth: number;
+        /** @description `light` (dark ink on white, for print) or `dark`. */
+        ImageTheme: "light" | "dark";
+        /** @description Draw the solved grid. */
+        ImageSolution: boolean;
         /** @description ETags the client holds; a match gives 304. */
         IfNoneMatch: string;
     };
@@ -1244,6 +1297,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PuzzleByID"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    puzzleSVG: {
+        parameters: {
+            query?: {
+                /** @description The drawing's width and height in pixels. */
+                px?: components["parameters"]["ImageWidth"];
+                /** @description `light` (dark ink on white, for print) or `dark`. */
+                theme?: components["parameters"]["ImageTheme"];
+                /** @description Draw the solved grid. */
+                solution?: components["parameters"]["ImageSolution"];
+            };
+            header?: {
+                /** @description ETags the client holds; a match gives 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A puzzle id: the puzzle itself, bit-packed (a version, the shape,
+                 *     the rules, the givens and a check) and written in base64url without
+                 *     padding. A 9×9 puzzle of up to 37 givens has an id of at most 40
+                 *     characters.
+                 * @example AQAAOCQMa6M
+                 */
+                id: components["parameters"]["PuzzleID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drawing. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheForever"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    puzzlePNG: {
+        parameters: {
+            query?: {
+                /** @description The drawing's width and height in pixels. */
+                px?: components["parameters"]["ImageWidth"];
+                /** @description `light` (dark ink on white, for print) or `dark`. */
+                theme?: components["parameters"]["ImageTheme"];
+                /** @description Draw the solved grid. */
+                solution?: components["parameters"]["ImageSolution"];
+            };
+            header?: {
+                /** @description ETags the client holds; a match gives 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A puzzle id: the puzzle itself, bit-packed (a version, the shape,
+                 *     the rules, the givens and a check) and written in base64url without
+                 *     padding. A 9×9 puzzle of up to 37 givens has an id of at most 40
+                 *     characters.
+                 * @example AQAAOCQMa6M
+                 */
+                id: components["parameters"]["PuzzleID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheForever"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
                 };
             };
             304: components["responses"]["NotModified"];

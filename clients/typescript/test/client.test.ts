@@ -174,6 +174,31 @@ describe("puzzles and daily", () => {
     await problem(sudokud.puzzleId({ puzzle: conflict4 }), 422, "conflict");
   });
 
+  test("drawings: the SVG holds the givens in reading order, the PNG is as wide as asked", async () => {
+    const { id } = await sudokud.puzzleId({ puzzle: classic });
+    const svg = await sudokud.puzzleSvg(id, { px: 450 });
+    assert.match(svg, /<svg [^>]*width="450"/);
+    const texts = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      text: m[3],
+    }));
+    texts.sort((a, b) => a.y - b.y || a.x - b.x);
+    const givens = cells(classic).filter((v) => v !== 0).join("");
+    assert.equal(texts.map((t) => t.text).join(""), givens);
+
+    const png = await sudokud.puzzlePng(id, { px: 300, solution: true });
+    assert.ok(png instanceof Blob);
+    assert.equal(png.type, "image/png");
+    const head = new DataView(await png.slice(0, 24).arrayBuffer());
+    assert.equal(head.getUint32(0), 0x89504e47, "the PNG signature");
+    assert.equal(head.getUint32(16), 300, "IHDR width");
+    assert.equal(head.getUint32(20), 300, "IHDR height");
+
+    await problem(sudokud.puzzlePng(id, { px: 5 }), 400, "invalid_request");
+    await problem(sudokud.puzzleSvg("not-an-id!"), 400, "invalid_id");
+  });
+
   test("a day's puzzle is the same on every call and served by its id", async () => {
     const query = { size: 6, difficulty: "easy", date: "2026-03-14" } as const;
     const d = await sudokud.daily(query);
