@@ -78,39 +78,10 @@ func handleGenerate(d *deps) http.Handler {
 			writeProblem(w, r, err)
 			return
 		}
-		size, count := 9, 1
-		if req.Size != nil {
-			size = *req.Size
-		}
-		if req.Count != nil {
-			count = *req.Count
-		}
-		shape, err := engine.ParseShape(size, req.Box)
+		key, seed, count, err := req.job()
 		if err != nil {
 			writeProblem(w, r, err)
 			return
-		}
-		level := engine.Medium
-		if req.Difficulty != nil {
-			if level, err = engine.ParseLevel(*req.Difficulty); err != nil {
-				writeProblem(w, r, err)
-				return
-			}
-		}
-		sym := engine.SymmetryNone
-		if req.Symmetry != nil {
-			if sym, err = engine.ParseSymmetry(*req.Symmetry); err != nil {
-				writeProblem(w, r, err)
-				return
-			}
-		}
-		if !engine.Offers(shape, level) {
-			writeProblem(w, r, difficultyUnavailable(shape, level))
-			return
-		}
-		seed := randomSeed()
-		if req.Seed != nil {
-			seed = *req.Seed
 		}
 		release, err := d.acquireHeavy(r)
 		if err != nil {
@@ -121,7 +92,6 @@ func handleGenerate(d *deps) http.Handler {
 		ctx, cancel := context.WithTimeout(r.Context(), d.cfg.GenerateTimeout)
 		defer cancel()
 		grid := req.Format != nil && *req.Format == "grid"
-		key := poolKey{shape: shape, level: level, symmetry: sym}
 		resp := generateResponse{Puzzles: make([]generatedPuzzle, 0, count)}
 		// ready are the puzzles of an unseeded request made so far: if the
 		// request fails, they go to the pool rather than being lost.
@@ -143,8 +113,7 @@ func handleGenerate(d *deps) http.Handler {
 					// The shape offers the level (checked above) but this
 					// seed found no such puzzle within its attempts: out of
 					// budget.
-					err = newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
-						fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
+					err = seedFailed(s, key.level)
 				case errors.Is(err, engine.ErrSearchLimit) && ctx.Err() != nil && r.Context().Err() == nil:
 					err = outOfGenerateBudget(i, count, kept, d.cfg.GenerateTimeout)
 				}
@@ -159,6 +128,49 @@ func handleGenerate(d *deps) http.Handler {
 		}
 		encode(w, r, http.StatusOK, resp)
 	})
+}
+
+// job reads a valid request's parameters with their defaults: the kind of
+// puzzles (422 difficulty_unavailable for a level the shape does not
+// offer), the first seed (a random one when none is given) and the count.
+func (req *generateRequest) job() (key poolKey, seed int64, count int, err error) {
+	size, count := 9, 1
+	if req.Size != nil {
+		size = *req.Size
+	}
+	if req.Count != nil {
+		count = *req.Count
+	}
+	if key.shape, err = engine.ParseShape(size, req.Box); err != nil {
+		return key, 0, 0, err
+	}
+	key.level = engine.Medium
+	if req.Difficulty != nil {
+		if key.level, err = engine.ParseLevel(*req.Difficulty); err != nil {
+			return key, 0, 0, err
+		}
+	}
+	key.symmetry = engine.SymmetryNone
+	if req.Symmetry != nil {
+		if key.symmetry, err = engine.ParseSymmetry(*req.Symmetry); err != nil {
+			return key, 0, 0, err
+		}
+	}
+	if !engine.Offers(key.shape, key.level) {
+		return key, 0, 0, difficultyUnavailable(key.shape, key.level)
+	}
+	seed = randomSeed()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	return key, seed, count, nil
+}
+
+// seedFailed is the answer when seed s found no puzzle of level, which the
+// shape offers, within its attempts: out of budget.
+func seedFailed(s int64, level engine.Level) *problem {
+	return newProblem(http.StatusUnprocessableEntity, codeSearchLimit,
+		fmt.Sprintf("seed %d found no %s puzzle within its attempts; try another seed", s, level))
 }
 
 // outOfGenerateBudget is the answer to a /generate request whose time

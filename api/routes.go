@@ -40,6 +40,7 @@ func newRouter(d *deps, reg *prometheus.Registry) http.Handler {
 		r.Method(http.MethodGet, "/puzzles/{id}.svg", handlePuzzleImage(d, formatSVG))
 		r.Method(http.MethodGet, "/puzzles/{id}.png", handlePuzzleImage(d, formatPNG))
 		r.Method(http.MethodGet, "/daily", handleDaily(d))
+		r.Method(http.MethodPost, "/print", handlePrint(d))
 	})
 
 	notFound := func(w http.ResponseWriter, r *http.Request) {
