@@ -109,6 +109,48 @@ func (e ItemErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for PrintRequestPaper.
+const (
+	PrintRequestPaperA4     PrintRequestPaper = "a4"
+	PrintRequestPaperLetter PrintRequestPaper = "letter"
+)
+
+// Valid indicates whether the value is a known member of the PrintRequestPaper enum.
+func (e PrintRequestPaper) Valid() bool {
+	switch e {
+	case PrintRequestPaperA4:
+		return true
+	case PrintRequestPaperLetter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PrintRequestPerPage.
+const (
+	PrintRequestPerPageN1 PrintRequestPerPage = 1
+	PrintRequestPerPageN2 PrintRequestPerPage = 2
+	PrintRequestPerPageN4 PrintRequestPerPage = 4
+	PrintRequestPerPageN6 PrintRequestPerPage = 6
+)
+
+// Valid indicates whether the value is a known member of the PrintRequestPerPage enum.
+func (e PrintRequestPerPage) Valid() bool {
+	switch e {
+	case PrintRequestPerPageN1:
+		return true
+	case PrintRequestPerPageN2:
+		return true
+	case PrintRequestPerPageN4:
+		return true
+	case PrintRequestPerPageN6:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ProblemCode.
 const (
 	ProblemCodeBodyTooLarge          ProblemCode = "body_too_large"
@@ -631,6 +673,33 @@ type Pattern struct {
 	Sets *[][]Cell `json:"sets,omitempty"`
 }
 
+// PrintRequest At least one of `ids` and `generate`; at most 100 puzzles in all.
+type PrintRequest struct {
+	Generate *GenerateRequest     `json:"generate,omitempty"`
+	Ids      *[]string            `json:"ids,omitempty"`
+	Paper    *PrintRequestPaper   `json:"paper,omitempty"`
+	PerPage  *PrintRequestPerPage `json:"per_page,omitempty"`
+
+	// Solutions Print the solutions at the back.
+	Solutions *bool `json:"solutions,omitempty"`
+
+	// Title At the top of each page; default "Sudoku".
+	Title *string `json:"title,omitempty"`
+	union json.RawMessage
+}
+
+// PrintRequestPaper defines model for PrintRequest.Paper.
+type PrintRequestPaper string
+
+// PrintRequestPerPage defines model for PrintRequest.PerPage.
+type PrintRequestPerPage int
+
+// PrintRequest0 defines model for PrintRequest.0.
+type PrintRequest0 = interface{}
+
+// PrintRequest1 defines model for PrintRequest.1.
+type PrintRequest1 = interface{}
+
 // Problem RFC 9457 problem details with a machine-readable `code`.
 // `internal_error` (500) is the server's last resort if a handler ever
 // fails; no input is meant to cause it, and it reveals nothing.
@@ -1104,6 +1173,9 @@ type GeneratePostJSONRequestBody = GenerateRequest
 // HintJSONRequestBody defines body for Hint for application/json ContentType.
 type HintJSONRequestBody = HintRequest
 
+// PrintJSONRequestBody defines body for Print for application/json ContentType.
+type PrintJSONRequestBody = PrintRequest
+
 // PuzzleIdJSONRequestBody defines body for PuzzleId for application/json ContentType.
 type PuzzleIdJSONRequestBody = SolveRequest
 
@@ -1515,6 +1587,172 @@ func (t *HintRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Size)
 		if err != nil {
 			return fmt.Errorf("error reading 'size': %w", err)
+		}
+	}
+
+	return err
+}
+
+// AsPrintRequest0 returns the union data inside the PrintRequest as a PrintRequest0
+func (t PrintRequest) AsPrintRequest0() (PrintRequest0, error) {
+	var body PrintRequest0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPrintRequest0 overwrites any union data inside the PrintRequest as the provided PrintRequest0
+func (t *PrintRequest) FromPrintRequest0(v PrintRequest0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergePrintRequest0 performs a merge with any union data inside the PrintRequest, using the provided PrintRequest0
+func (t *PrintRequest) MergePrintRequest0(v PrintRequest0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPrintRequest1 returns the union data inside the PrintRequest as a PrintRequest1
+func (t PrintRequest) AsPrintRequest1() (PrintRequest1, error) {
+	var body PrintRequest1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPrintRequest1 overwrites any union data inside the PrintRequest as the provided PrintRequest1
+func (t *PrintRequest) FromPrintRequest1(v PrintRequest1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergePrintRequest1 performs a merge with any union data inside the PrintRequest, using the provided PrintRequest1
+func (t *PrintRequest) MergePrintRequest1(v PrintRequest1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t PrintRequest) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if t.Generate != nil {
+		object["generate"], err = json.Marshal(t.Generate)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'generate': %w", err)
+		}
+	}
+
+	if t.Ids != nil {
+		object["ids"], err = json.Marshal(t.Ids)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'ids': %w", err)
+		}
+	}
+
+	if t.Paper != nil {
+		object["paper"], err = json.Marshal(t.Paper)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'paper': %w", err)
+		}
+	}
+
+	if t.PerPage != nil {
+		object["per_page"], err = json.Marshal(t.PerPage)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'per_page': %w", err)
+		}
+	}
+
+	if t.Solutions != nil {
+		object["solutions"], err = json.Marshal(t.Solutions)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'solutions': %w", err)
+		}
+	}
+
+	if t.Title != nil {
+		object["title"], err = json.Marshal(t.Title)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'title': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *PrintRequest) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["generate"]; found {
+		err = json.Unmarshal(raw, &t.Generate)
+		if err != nil {
+			return fmt.Errorf("error reading 'generate': %w", err)
+		}
+	}
+
+	if raw, found := object["ids"]; found {
+		err = json.Unmarshal(raw, &t.Ids)
+		if err != nil {
+			return fmt.Errorf("error reading 'ids': %w", err)
+		}
+	}
+
+	if raw, found := object["paper"]; found {
+		err = json.Unmarshal(raw, &t.Paper)
+		if err != nil {
+			return fmt.Errorf("error reading 'paper': %w", err)
+		}
+	}
+
+	if raw, found := object["per_page"]; found {
+		err = json.Unmarshal(raw, &t.PerPage)
+		if err != nil {
+			return fmt.Errorf("error reading 'per_page': %w", err)
+		}
+	}
+
+	if raw, found := object["solutions"]; found {
+		err = json.Unmarshal(raw, &t.Solutions)
+		if err != nil {
+			return fmt.Errorf("error reading 'solutions': %w", err)
+		}
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &t.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
 		}
 	}
 
@@ -2176,6 +2414,46 @@ type ClientInterface interface {
 	// Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 	Openapi(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PrintWithBody A printable PDF booklet
+	//
+	// A PDF booklet of the puzzles the `ids` name and those `generate`
+	// makes (its parameters as for `POST /generate`, with `count`), in
+	// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+	// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+	// its number, level and id under it, and unless `solutions` is false
+	// the solved grids at the back, as many a page (so at most 200
+	// pages). `sudoku print` makes the same booklet. An id that does not
+	// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+	// ids that breaks a rule or has no solution is 422; more than 100
+	// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+	// `generate` are 400 `invalid_request`. The work holds a heavy slot
+	// and has the time budget of a `/generate` request.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /print (the `Print` operationId).
+	PrintWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// Print A printable PDF booklet
+	//
+	// A PDF booklet of the puzzles the `ids` name and those `generate`
+	// makes (its parameters as for `POST /generate`, with `count`), in
+	// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+	// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+	// its number, level and id under it, and unless `solutions` is false
+	// the solved grids at the back, as many a page (so at most 200
+	// pages). `sudoku print` makes the same booklet. An id that does not
+	// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+	// ids that breaks a rule or has no solution is 422; more than 100
+	// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+	// `generate` are 400 `invalid_request`. The work holds a heavy slot
+	// and has the time budget of a `/generate` request.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /print (the `Print` operationId).
+	Print(ctx context.Context, body PrintJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PuzzleIdWithBody The id of a board
 	//
 	// Returns the id of the client's own board with its solution and
@@ -2657,6 +2935,66 @@ func (c *RawClient) Metrics(ctx context.Context, reqEditors ...RequestEditorFn) 
 // Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 func (c *RawClient) Openapi(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewOpenapiRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PrintWithBody A printable PDF booklet
+//
+// A PDF booklet of the puzzles the `ids` name and those `generate`
+// makes (its parameters as for `POST /generate`, with `count`), in
+// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+// its number, level and id under it, and unless `solutions` is false
+// the solved grids at the back, as many a page (so at most 200
+// pages). `sudoku print` makes the same booklet. An id that does not
+// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+// ids that breaks a rule or has no solution is 422; more than 100
+// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+// `generate` are 400 `invalid_request`. The work holds a heavy slot
+// and has the time budget of a `/generate` request.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /print (the `Print` operationId).
+func (c *RawClient) PrintWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPrintRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Print A printable PDF booklet
+//
+// A PDF booklet of the puzzles the `ids` name and those `generate`
+// makes (its parameters as for `POST /generate`, with `count`), in
+// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+// its number, level and id under it, and unless `solutions` is false
+// the solved grids at the back, as many a page (so at most 200
+// pages). `sudoku print` makes the same booklet. An id that does not
+// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+// ids that breaks a rule or has no solution is 422; more than 100
+// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+// `generate` are 400 `invalid_request`. The work holds a heavy slot
+// and has the time budget of a `/generate` request.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /print (the `Print` operationId).
+func (c *RawClient) Print(ctx context.Context, body PrintJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPrintRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3455,6 +3793,46 @@ func NewOpenapiRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewPrintRequest calls the generic Print builder with application/json body
+func NewPrintRequest(server string, body PrintJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPrintRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPrintRequestWithBody constructs an http.Request for the Print method, with any body, and a specified content type
+func NewPrintRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/print")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewPuzzleIdRequest calls the generic PuzzleId builder with application/json body
 func NewPuzzleIdRequest(server string, body PuzzleIdJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -4113,6 +4491,46 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /openapi.yaml (the `Openapi` operationId).
 	OpenapiWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*OpenapiReply, error)
+
+	// PrintWithBodyWithResponse A printable PDF booklet
+	//
+	// A PDF booklet of the puzzles the `ids` name and those `generate`
+	// makes (its parameters as for `POST /generate`, with `count`), in
+	// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+	// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+	// its number, level and id under it, and unless `solutions` is false
+	// the solved grids at the back, as many a page (so at most 200
+	// pages). `sudoku print` makes the same booklet. An id that does not
+	// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+	// ids that breaks a rule or has no solution is 422; more than 100
+	// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+	// `generate` are 400 `invalid_request`. The work holds a heavy slot
+	// and has the time budget of a `/generate` request.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /print (the `Print` operationId).
+	PrintWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PrintReply, error)
+
+	// PrintWithResponse A printable PDF booklet
+	//
+	// A PDF booklet of the puzzles the `ids` name and those `generate`
+	// makes (its parameters as for `POST /generate`, with `count`), in
+	// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+	// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+	// its number, level and id under it, and unless `solutions` is false
+	// the solved grids at the back, as many a page (so at most 200
+	// pages). `sudoku print` makes the same booklet. An id that does not
+	// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+	// ids that breaks a rule or has no solution is 422; more than 100
+	// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+	// `generate` are 400 `invalid_request`. The work holds a heavy slot
+	// and has the time budget of a `/generate` request.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /print (the `Print` operationId).
+	PrintWithResponse(ctx context.Context, body PrintJSONRequestBody, reqEditors ...RequestEditorFn) (*PrintReply, error)
 
 	// PuzzleIdWithBodyWithResponse The id of a board
 	//
@@ -4912,6 +5330,110 @@ func (r OpenapiReply) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r OpenapiReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PrintReply200Headers the declared response headers of an HTTP 200 response for Print
+type PrintReply200Headers struct {
+	ContentDisposition *string
+}
+
+// PrintReply429Headers the declared response headers of an HTTP 429 response for Print
+type PrintReply429Headers struct {
+	RetryAfter int
+}
+
+// PrintReply503Headers the declared response headers of an HTTP 503 response for Print
+type PrintReply503Headers struct {
+	RetryAfter int
+}
+
+type PrintReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *TooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Overloaded
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PrintReply200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PrintReply429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PrintReply503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON413() *TooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PrintReply) GetApplicationproblemJSON503() *Overloaded {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PrintReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PrintReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PrintReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PrintReply) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5882,6 +6404,58 @@ func (c *ClientWithResponses) OpenapiWithResponse(ctx context.Context, reqEditor
 	return ParseOpenapiReply(rsp)
 }
 
+// PrintWithBodyWithResponse A printable PDF booklet
+//
+// A PDF booklet of the puzzles the `ids` name and those `generate`
+// makes (its parameters as for `POST /generate`, with `count`), in
+// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+// its number, level and id under it, and unless `solutions` is false
+// the solved grids at the back, as many a page (so at most 200
+// pages). `sudoku print` makes the same booklet. An id that does not
+// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+// ids that breaks a rule or has no solution is 422; more than 100
+// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+// `generate` are 400 `invalid_request`. The work holds a heavy slot
+// and has the time budget of a `/generate` request.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /print (the `Print` operationId).
+func (c *ClientWithResponses) PrintWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PrintReply, error) {
+	rsp, err := c.PrintWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePrintReply(rsp)
+}
+
+// PrintWithResponse A printable PDF booklet
+//
+// A PDF booklet of the puzzles the `ids` name and those `generate`
+// makes (its parameters as for `POST /generate`, with `count`), in
+// that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+// or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+// its number, level and id under it, and unless `solutions` is false
+// the solved grids at the back, as many a page (so at most 200
+// pages). `sudoku print` makes the same booklet. An id that does not
+// decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+// ids that breaks a rule or has no solution is 422; more than 100
+// puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+// `generate` are 400 `invalid_request`. The work holds a heavy slot
+// and has the time budget of a `/generate` request.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /print (the `Print` operationId).
+func (c *ClientWithResponses) PrintWithResponse(ctx context.Context, body PrintJSONRequestBody, reqEditors ...RequestEditorFn) (*PrintReply, error) {
+	rsp, err := c.Print(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePrintReply(rsp)
+}
+
 // PuzzleIdWithBodyWithResponse The id of a board
 //
 // Returns the id of the client's own board with its solution and
@@ -6689,6 +7263,107 @@ func ParseOpenapiReply(rsp *http.Response) (*OpenapiReply, error) {
 		}
 		response.YAML200 = &dest
 
+	}
+
+	return response, nil
+}
+
+// ParsePrintReply parses an HTTP response from a PrintWithResponse call
+func ParsePrintReply(rsp *http.Response) (*PrintReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PrintReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest TooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PrintReply200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers PrintReply429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PrintReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

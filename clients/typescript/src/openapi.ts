@@ -302,6 +302,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A printable PDF booklet
+         * @description A PDF booklet of the puzzles the `ids` name and those `generate`
+         *     makes (its parameters as for `POST /generate`, with `count`), in
+         *     that order, at most 100 in all: `per_page` puzzles a page (1, 2, 4
+         *     or 6; default 4) on `paper` `a4` (default) or `letter`, each with
+         *     its number, level and id under it, and unless `solutions` is false
+         *     the solved grids at the back, as many a page (so at most 200
+         *     pages). `sudoku print` makes the same booklet. An id that does not
+         *     decode is 400 `invalid_id` naming it (`ids[3]: …`); a puzzle of the
+         *     ids that breaks a rule or has no solution is 422; more than 100
+         *     puzzles, a `per_page` or `paper` not listed, neither `ids` nor
+         *     `generate` are 400 `invalid_request`. The work holds a heavy slot
+         *     and has the time budget of a `/generate` request.
+         */
+        post: operations["print"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shapes": {
         parameters: {
             query?: never;
@@ -593,6 +624,28 @@ export interface components {
             givens: number;
             rating: components["schemas"]["Rating"];
         };
+        /** @description At least one of `ids` and `generate`; at most 100 puzzles in all. */
+        PrintRequest: {
+            ids?: string[];
+            generate?: components["schemas"]["GenerateRequest"];
+            /**
+             * @default 4
+             * @enum {integer}
+             */
+            per_page?: 1 | 2 | 4 | 6;
+            /**
+             * @default a4
+             * @enum {string}
+             */
+            paper?: "a4" | "letter";
+            /**
+             * @description Print the solutions at the back.
+             * @default true
+             */
+            solutions?: boolean;
+            /** @description At the top of each page; default "Sudoku". */
+            title?: string;
+        } | unknown | unknown;
         PuzzleByID: {
             /** @description The puzzle's id. */
             id: string;
@@ -1435,6 +1488,39 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    print: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintRequest"];
+            };
+        };
+        responses: {
+            /** @description The booklet. */
+            200: {
+                headers: {
+                    /** @description `inline; filename="sudoku.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Overloaded"];
