@@ -149,10 +149,10 @@ func DecodeID(id string) (Board, error) {
 	raw, err := idEncoding.DecodeString(id)
 	if err != nil {
 		var ce base64.CorruptInputError
-		if errors.As(err, &ce) && int(ce) < len(id) {
+		if errors.As(err, &ce) && int(ce) < len(id) && !isIDChar(id[ce]) {
 			return Board{}, idError(fmt.Sprintf("character %d (%q) is not part of an id (A-Z, a-z, 0-9, - and _)", int(ce)+1, id[ce]))
 		}
-		return Board{}, idError("the id is cut short")
+		return Board{}, idError("the id is cut short or mistyped")
 	}
 	if len(raw) < idHeader+idCheck {
 		return Board{}, idError("the id is cut short")
@@ -203,6 +203,11 @@ func DecodeID(id string) (Board, error) {
 		return Board{}, idError("the id holds more than its givens")
 	}
 	return b, nil
+}
+
+// isIDChar reports whether c is a base64url character.
+func isIDChar(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
 
 // idError is an error wrapping ErrInvalidID.

@@ -186,6 +186,10 @@ func TestDecodeIDInvalid(t *testing.T) {
 		if !errors.Is(err, ErrInvalidID) {
 			t.Errorf("%s: DecodeID(%q) = %v, %v; want ErrInvalidID", tc.name, tc.id, b, err)
 		}
+		// The error names a character only when it is not one of an id.
+		if strings.Contains(err.Error(), "is not part of an id") && !strings.ContainsAny(tc.id, "+= ") {
+			t.Errorf("%s: %v, but every character of %q is one of an id", tc.name, err, tc.id)
+		}
 	}
 }
 
