@@ -93,6 +93,7 @@ func Booklet(w io.Writer, entries []Entry, opt BookletOptions) error {
 	pdf.SetTitle(title, true)
 	pdf.SetCreator("sudokud", false)
 	pdf.SetLineCapStyle("square")
+	pdf.SetCatalogSort(true) // the same puzzles make the same bytes, but for the dates
 	b := &booklet{pdf: pdf, grid: grid, title: title, perPage: opt.PerPage}
 	b.pageW, b.pageH, _ = pdf.PageSize(0)
 	for i := range entries {
