@@ -7,6 +7,7 @@
 //	sudoku generate [flags]           generate unique puzzles of a difficulty
 //	sudoku rate [flags] [file ...]    grade puzzles: level, score, SE estimate, hardest technique, techniques
 //	sudoku hint [flags] [file ...]    the logical path of puzzles, one step per line
+//	sudoku print [flags] [file ...]   a printable PDF booklet of puzzles, solutions at the back
 //	sudoku help [command]             print usage
 //
 // Flags may be spelled -flag or --flag. Run 'sudoku <command> -h' for the
@@ -59,6 +60,7 @@ func commands() []command {
 		{"generate", "generate unique puzzles of a difficulty, one per line", runGenerate},
 		{"rate", "grade puzzles: level, score, SE estimate, hardest technique and techniques, one line per puzzle", runRate},
 		{"hint", "print the logical path of puzzles, one step per line, as a teaching tool", runHint},
+		{"print", "make a printable PDF booklet of puzzles (ids or boards), solutions at the back", runPrint},
 	}
 }
 
