@@ -148,6 +148,12 @@ func (c *Client) PuzzlePNG(ctx context.Context, id string, params *PuzzlePNGPara
 	return readAll(c.raw.PuzzlePNG(ctx, id, params))
 }
 
+// Print returns a PDF booklet of the puzzles req names or generates,
+// their solutions at the back unless req says not (POST /print).
+func (c *Client) Print(ctx context.Context, req PrintRequest) ([]byte, error) {
+	return readAll(c.raw.Print(ctx, req))
+}
+
 // Daily returns the puzzle of a day for a shape and level (GET /daily);
 // nil params take every default (today's 9×9).
 func (c *Client) Daily(ctx context.Context, params *DailyParams) (*DailyPuzzle, error) {

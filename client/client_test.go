@@ -3,6 +3,7 @@ package client_test
 import (
 	"bytes"
 	"cmp"
+	"compress/zlib"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/png"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -339,6 +341,104 @@ func TestDrawings(t *testing.T) {
 	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidRequest)
 	_, err = c.PuzzleSVG(ctx, "not-an-id!", nil)
 	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidId)
+}
+
+// TestPrint prints two generated puzzles by id, one a page: the pages
+// show the title, each puzzle's id and givens, then each solution.
+func TestPrint(t *testing.T) {
+	c, _, _ := newClient(t, nil)
+	ctx := t.Context()
+	gen, err := c.Generate(ctx, client.GenerateRequest{Size: new(4), Count: new(2), Seed: new(int64(1)), Difficulty: new(client.DifficultyEasy)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{gen.Puzzles[0].Id, gen.Puzzles[1].Id}
+	one := client.PrintRequestPerPageN1
+	pdf, err := c.Print(ctx, client.PrintRequest{Ids: &ids, PerPage: &one, Title: new("Client test")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := pdfPages(t, pdf)
+	if len(pages) != 4 {
+		t.Fatalf("%d pages, want 2 puzzles and 2 solutions", len(pages))
+	}
+	for i, p := range gen.Puzzles {
+		puzzle, solution := pages[i], pages[2+i]
+		if !slices.Contains(puzzle, "Client test") || !slices.Contains(puzzle, p.Id) {
+			t.Errorf("page %d lacks the title or the id %s: %q", i+1, p.Id, puzzle)
+		}
+		if got, want := digits(puzzle), digits(strings.Split(text(t, p.Puzzle), "")); got != want {
+			t.Errorf("page %d draws the values %s, want the givens %s", i+1, got, want)
+		}
+		if got, want := digits(solution), digits(strings.Split(text(t, p.Solution), "")); got != want {
+			t.Errorf("page %d draws the values %s, want the solution %s", 3+i, got, want)
+		}
+	}
+
+	no := false
+	pdf, err = c.Print(ctx, client.PrintRequest{Ids: &ids, PerPage: &one, Solutions: &no})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pdfPages(t, pdf)); n != 2 {
+		t.Errorf("%d pages without solutions, want 2", n)
+	}
+
+	bad := []string{ids[0], "not-an-id!"}
+	_, err = c.Print(ctx, client.PrintRequest{Ids: &bad})
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidId)
+	three := client.PrintRequestPerPage(3)
+	_, err = c.Print(ctx, client.PrintRequest{Ids: &ids, PerPage: &three})
+	apiError(t, err, http.StatusBadRequest, client.ProblemCodeInvalidRequest)
+}
+
+var (
+	pdfPage   = regexp.MustCompile(`/Type\s*/Page\b`)
+	pdfStream = regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
+	pdfShow   = regexp.MustCompile(`\(((?:[^()\\]|\\.)*)\)\s*Tj`)
+)
+
+// pdfPages returns the strings each page of a PDF shows, one content
+// stream a page, after checking it is a PDF of that many pages.
+func pdfPages(tb testing.TB, pdf []byte) [][]string {
+	tb.Helper()
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf[max(0, len(pdf)-32):], []byte("%%EOF")) {
+		tb.Fatalf("not a whole PDF: %q…", pdf[:min(len(pdf), 16)])
+	}
+	var pages [][]string
+	for _, m := range pdfStream.FindAllSubmatch(pdf, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			continue // not a Flate stream: no text
+		}
+		content, err := io.ReadAll(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var shown []string
+		for _, s := range pdfShow.FindAllSubmatch(content, -1) {
+			shown = append(shown, string(s[1]))
+		}
+		if shown != nil {
+			pages = append(pages, shown)
+		}
+	}
+	if n := len(pdfPage.FindAll(pdf, -1)); n != len(pages) {
+		tb.Fatalf("%d pages, %d content streams with text", n, len(pages))
+	}
+	return pages
+}
+
+// digits returns the one-digit strings of shown, sorted, as one string.
+func digits(shown []string) string {
+	var ds []string
+	for _, s := range shown {
+		if len(s) == 1 && s >= "1" && s <= "9" {
+			ds = append(ds, s)
+		}
+	}
+	slices.Sort(ds)
+	return strings.Join(ds, "")
 }
 
 func TestDaily(t *testing.T) {
