@@ -578,7 +578,11 @@ export interface components {
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
-        } & (unknown | unknown);
+        } & ({
+            puzzle: components["schemas"]["BoardString"];
+        } | {
+            grid: components["schemas"]["BoardGrid"];
+        });
         SolveResponse: {
             solution: components["schemas"]["Board"];
             /** @description False when the puzzle has more than one solution. */
@@ -645,7 +649,11 @@ export interface components {
             solutions?: boolean;
             /** @description At the top of each page; default "Sudoku". */
             title?: string;
-        } | unknown | unknown;
+        } & ({
+            ids: string[];
+        } | {
+            generate: components["schemas"]["GenerateRequest"];
+        });
         PuzzleByID: {
             /** @description The puzzle's id. */
             id: string;
@@ -748,7 +756,11 @@ export interface components {
             candidates?: string[];
             /** @description Answer a nudge only (`kind: nudge`): the technique and the units to look at, not the cell or the value. */
             nudge?: boolean;
-        } & (unknown | unknown);
+        } & ({
+            puzzle: components["schemas"]["BoardString"];
+        } | {
+            grid: components["schemas"]["BoardGrid"];
+        });
         /**
          * @description The hint: a step, and with `steps` the logical path to it. On a board
          *     without candidates the hint is a placement; its `technique` is the
@@ -877,7 +889,11 @@ export interface components {
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
             givens?: components["schemas"]["Board"];
-        } & (unknown | unknown);
+        } & ({
+            puzzle: components["schemas"]["BoardString"];
+        } | {
+            grid: components["schemas"]["BoardGrid"];
+        });
         /** @description The last line of a stream that the server stopped reading (see `/validate`); the lines after the last result were not answered. */
         StreamEnd: {
             error: {
