@@ -34,6 +34,7 @@ export type Conflict = Schemas["Conflict"];
 export type Difficulty = Schemas["Difficulty"];
 export type PuzzleByID = Schemas["PuzzleByID"];
 export type DrawingQuery = NonNullable<operations["puzzleSVG"]["parameters"]["query"]>;
+export type PrintRequest = Schemas["PrintRequest"];
 export type DailyQuery = NonNullable<operations["daily"]["parameters"]["query"]>;
 export type DailyPuzzle = Schemas["DailyPuzzle"];
 export type Shapes = Schemas["Shapes"];
@@ -248,6 +249,11 @@ export class SudokudClient {
   /** Draws the puzzle an id encodes as a PNG image, a Blob (GET /puzzles/{id}.png). */
   async puzzlePng(id: string, query: DrawingQuery = {}, opts: CallOptions = {}): Promise<Blob> {
     return unwrap(await this.raw.GET("/puzzles/{id}.png", { params: { path: { id }, query }, parseAs: "blob", ...opts }));
+  }
+
+  /** A PDF booklet, a Blob, of the puzzles body names or generates, solutions at the back unless it says not (POST /print). */
+  async print(body: PrintRequest, opts: CallOptions = {}): Promise<Blob> {
+    return unwrap(await this.raw.POST("/print", { body, parseAs: "blob", ...opts }));
   }
 
   /** Returns the puzzle of a day for a shape and level (GET /daily); no query: today's 9×9. */

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
+import { inflateSync } from "node:zlib";
 
 import {
   type BatchItem,
@@ -87,6 +88,33 @@ async function problem<C extends ProblemCode>(p: Promise<unknown>, status: numbe
   assert.equal(err.status, status);
   assert.equal(err.problem.status, status);
   return err;
+}
+
+/** The strings each page of a PDF shows, one Flate content stream a page. */
+function pdfPages(pdf: Buffer): string[][] {
+  const raw = pdf.toString("latin1");
+  assert.ok(raw.startsWith("%PDF-") && raw.trimEnd().endsWith("%%EOF"), "a whole PDF");
+  const pages: string[][] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue; // not a Flate stream: no text
+    }
+    const shown = [...content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)].map((s) => s[1]!);
+    if (shown.length > 0) pages.push(shown);
+  }
+  assert.equal(raw.match(/\/Type\s*\/Page\b/g)?.length, pages.length, "pages and content streams with text");
+  return pages;
+}
+
+/** The one-digit strings of shown, sorted, as one string. */
+function digits(shown: string[]): string {
+  return shown
+    .filter((s) => /^[1-9]$/.test(s))
+    .sort()
+    .join("");
 }
 
 describe("solve", () => {
@@ -197,6 +225,27 @@ describe("puzzles and daily", () => {
 
     await problem(sudokud.puzzlePng(id, { px: 5 }), 400, "invalid_request");
     await problem(sudokud.puzzleSvg("not-an-id!"), 400, "invalid_id");
+  });
+
+  test("print: a PDF Blob whose pages show the title, each id and its givens, then the solutions", async () => {
+    const { puzzles } = await sudokud.generate({ size: 4, count: 2, seed: 1, difficulty: "easy" });
+    const ids = puzzles.map((p) => p.id);
+    const pdf = await sudokud.print({ ids, per_page: 1, title: "Client test" });
+    assert.ok(pdf instanceof Blob);
+    assert.equal(pdf.type, "application/pdf");
+    const pages = pdfPages(Buffer.from(await pdf.arrayBuffer()));
+    assert.equal(pages.length, 4, "2 puzzles and 2 solutions");
+    puzzles.forEach((p, i) => {
+      assert.ok(pages[i]!.includes("Client test") && pages[i]!.includes(p.id), `page ${i + 1}: ${pages[i]}`);
+      assert.equal(digits(pages[i]!), digits([...text(p.puzzle)]), `page ${i + 1} draws the givens`);
+      assert.equal(digits(pages[2 + i]!), digits([...text(p.solution)]), `page ${3 + i} draws the solution`);
+    });
+    const short = await sudokud.print({ ids, per_page: 1, solutions: false });
+    assert.equal(pdfPages(Buffer.from(await short.arrayBuffer())).length, 2);
+
+    await problem(sudokud.print({ ids: [ids[0]!, "not-an-id!"] }), 400, "invalid_id");
+    // @ts-expect-error: the types allow 1, 2, 4 or 6 a page, and so does the server.
+    await problem(sudokud.print({ ids, per_page: 3 }), 400, "invalid_request");
   });
 
   test("a day's puzzle is the same on every call and served by its id", async () => {
