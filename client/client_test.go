@@ -647,6 +647,45 @@ func TestValidateStream(t *testing.T) {
 	})
 }
 
+// TestValidateStreamEnd stops sending after two items: the server ends
+// the stream after its read timeout with a StreamEnd line, which comes
+// back as a *StreamEndError after the two results.
+func TestValidateStreamEnd(t *testing.T) {
+	srv, err := api.New(api.DefaultConfig(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(srv)
+	ts.Config.ReadTimeout = 200 * time.Millisecond
+	ts.Start()
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	c, err := client.New(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stall := make(chan struct{})
+	defer close(stall)
+	items := func(yield func(client.BatchItem) bool) {
+		if yield(client.BatchItem{Id: new("a"), Puzzle: new(solved4)}) && yield(client.BatchItem{Id: new("b"), Puzzle: new(solved4)}) {
+			<-stall
+		}
+	}
+	var ids []string
+	var end *client.StreamEndError
+	for r, err := range c.ValidateStream(t.Context(), items) {
+		if err != nil {
+			if !errors.As(err, &end) {
+				t.Fatalf("after %v: %v, want a *client.StreamEndError", ids, err)
+			}
+			break
+		}
+		ids = append(ids, *r.Id)
+	}
+	if end == nil || end.Code != client.StreamEndErrorCodeRequestTimeout || end.Results != 2 || !slices.Equal(ids, []string{"a", "b"}) {
+		t.Errorf("results %v, then %v; want a and b, then request_timeout after 2", ids, end)
+	}
+}
+
 // waitFor polls cond until it holds (the test's deadline bounds it).
 func waitFor(tb testing.TB, cond func() bool) {
 	tb.Helper()
