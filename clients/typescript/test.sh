@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the TypeScript client's checks and tests against live servers:
 # installs the locked packages, type-checks under strict, builds sudokud,
-# starts it twice on free loopback ports (the second with a rate limit, for
-# the retries), waits for /readyz, runs `npm test` with SUDOKUD_URL and
-# SUDOKUD_RATE_LIMITED_URL, and stops the servers. Without npm it says so
+# starts it twice on free loopback ports (the second strict: a rate limit,
+# for the retries, and a 1 s read timeout, for a stream the server ends),
+# waits for /readyz, runs `npm test` with SUDOKUD_URL and
+# SUDOKUD_STRICT_URL, and stops the servers. Without npm it says so
 # and skips, unless SUDOKUD_CLIENT_TESTS=require.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -51,5 +52,5 @@ start() {
   return 1
 }
 start SUDOKUD_URL
-start SUDOKUD_RATE_LIMITED_URL -rate-limit 1 -rate-burst 1 -trust-proxy
+start SUDOKUD_STRICT_URL -rate-limit 1 -rate-burst 1 -trust-proxy -read-timeout 1s
 npm test

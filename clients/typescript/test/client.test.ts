@@ -1,6 +1,6 @@
-// Tests of the client against a live server: SUDOKUD_URL (test.sh starts
-// one), and SUDOKUD_RATE_LIMITED_URL, a server that takes one request per
-// second per client, for the retries.
+// Tests of the client against live servers (test.sh starts them):
+// SUDOKUD_URL, and SUDOKUD_STRICT_URL, a server that takes one request a
+// second per client (for the retries) and waits 1 s for a stream's bytes.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
@@ -16,13 +16,14 @@ import {
   type SudokudClient,
   type SudokudOptions,
   SudokudError,
+  SudokudStreamEnd,
 } from "../src/index.ts";
 
 const url = process.env.SUDOKUD_URL;
 if (url === undefined || url === "") {
   throw new Error("SUDOKUD_URL is not set: run test.sh, which starts a server, or give a running one");
 }
-const rateLimitedUrl = process.env.SUDOKUD_RATE_LIMITED_URL;
+const strictUrl = process.env.SUDOKUD_STRICT_URL;
 const sudokud = createSudokudClient(url);
 
 const classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -413,12 +414,32 @@ describe("operations", () => {
   });
 });
 
-describe("retries", { skip: rateLimitedUrl === undefined && "SUDOKUD_RATE_LIMITED_URL is not set" }, () => {
+describe("a strict server", { skip: strictUrl === undefined && "SUDOKUD_STRICT_URL is not set" }, () => {
   // That server trusts X-Forwarded-For: each test is a client of its own,
   // whose limit starts afresh.
   function as(ip: string, options: SudokudOptions = {}): SudokudClient {
-    return createSudokudClient(rateLimitedUrl!, { ...options, headers: { "X-Forwarded-For": ip } });
+    return createSudokudClient(strictUrl!, { ...options, headers: { "X-Forwarded-For": ip } });
   }
+
+  test("a stream the server stops reading ends with a SudokudStreamEnd after its results", async () => {
+    const c = as("192.0.2.4");
+    async function* items() {
+      yield { id: "a", puzzle: solved4 };
+      yield { id: "b", puzzle: solved4 };
+      await new Promise(() => {}); // sends nothing more
+    }
+    const ids: (string | undefined)[] = [];
+    const err = await (async () => {
+      for await (const r of c.validateStream(items())) ids.push(r.id);
+    })().then(
+      () => assert.fail("the stream ended without a StreamEnd"),
+      (e: unknown) => e,
+    );
+    assert.deepEqual(ids, ["a", "b"]);
+    assert.ok(err instanceof SudokudStreamEnd, `rejected with ${String(err)}`);
+    assert.equal(err.code, "request_timeout");
+    assert.equal(err.results, 2);
+  });
 
   test("a 429 is waited out and sent again", async () => {
     const c = as("192.0.2.1");
