@@ -22,7 +22,7 @@ generate:
 	cd clients/typescript && npm ci --no-audit --no-fund --silent && npm run --silent generate
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./api/
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./api/ ./render/
 
 lint:
 	test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)

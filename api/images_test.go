@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/sudokud/sudokud/engine"
 )
 
@@ -99,5 +100,29 @@ func TestPuzzleImagesRefused(t *testing.T) {
 	}
 	if ex := c.do(http.MethodGet, "/puzzles/"+clash+".png", "", nil); ex.status != http.StatusOK {
 		t.Errorf("drawing of a clash: %d %s", ex.status, ex.body)
+	}
+}
+
+// TestSharingMetrics: each route of ids, drawings, the daily puzzle and
+// print is counted under its own route pattern, as the others are.
+func TestSharingMetrics(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	id := engine.EncodeID(mustParse(t, classic, 0, ""))
+	for _, tc := range []struct{ method, path, body, route string }{
+		{http.MethodGet, "/puzzles/" + id, "", "/puzzles/{id}"},
+		{http.MethodGet, "/puzzles/" + id + ".svg", "", "/puzzles/{id}.svg"},
+		{http.MethodGet, "/puzzles/" + id + ".png?px=100", "", "/puzzles/{id}.png"},
+		{http.MethodGet, "/daily?size=4&difficulty=easy&date=2026-01-01", "", "/daily"},
+		{http.MethodPost, "/puzzles", `{"puzzle":"` + classic + `"}`, "/puzzles"},
+		{http.MethodPost, "/print", `{"ids":["` + id + `"]}`, "/print"},
+	} {
+		ex := c.do(tc.method, tc.path, mediaJSON, []byte(tc.body))
+		if ex.status != http.StatusOK {
+			t.Fatalf("%s %s: %d %s", tc.method, tc.path, ex.status, ex.body)
+		}
+		m := c.srv.deps.metrics
+		if got := testutil.ToFloat64(m.requests.WithLabelValues(tc.route, tc.method, "200")); got != 1 {
+			t.Errorf("%s %s: requests{route=%q} = %v, want 1", tc.method, tc.path, tc.route, got)
+		}
 	}
 }
