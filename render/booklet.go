@@ -94,7 +94,9 @@ func Booklet(w io.Writer, entries []Entry, opt BookletOptions) error {
 	pdf.SetCreator("sudokud", false)
 	pdf.SetLineCapStyle("square")
 	pdf.SetCatalogSort(true) // the same puzzles make the same bytes, but for the dates
-	b := &booklet{pdf: pdf, grid: grid, title: title, perPage: opt.PerPage}
+	// The standard fonts hold Windows-1252: the title is translated to it
+	// (a character outside it prints as a dot; nothing fails), as the metadata need not.
+	b := &booklet{pdf: pdf, grid: grid, title: pdf.UnicodeTranslatorFromDescriptor("")(title), perPage: opt.PerPage}
 	b.pageW, b.pageH, _ = pdf.PageSize(0)
 	for i := range entries {
 		b.slot(i, len(entries), "Puzzles")

@@ -112,11 +112,12 @@ func TestBooklet(t *testing.T) {
 }
 
 // TestBookletLargeBoards prints 16×16 and 25×25 puzzles one a page: the
-// id of a 16×16 fits its line, that of a 25×25 wraps, all letters print.
+// id of a 16×16 fits its line, that of a 25×25 wraps, all letters print,
+// and so does a title in UTF-8.
 func TestBookletLargeBoards(t *testing.T) {
 	es := append(entries(t, 2, engine.Shape{Size: 16, BoxRows: 4, BoxCols: 4}), entries(t, 1, engine.Shape{Size: 25, BoxRows: 5, BoxCols: 5})...)
 	var buf bytes.Buffer
-	if err := Booklet(&buf, es, BookletOptions{PerPage: 1, Paper: A4, Solutions: true, Title: "Large"}); err != nil {
+	if err := Booklet(&buf, es, BookletOptions{PerPage: 1, Paper: A4, Solutions: true, Title: "Große Rätsel"}); err != nil {
 		t.Fatal(err)
 	}
 	if pages, _ := pdfInfo(t, buf.Bytes()); pages != 6 {
@@ -128,7 +129,7 @@ func TestBookletLargeBoards(t *testing.T) {
 			t.Errorf("16x16 id %s not found", id)
 		}
 	}
-	if !strings.Contains(text, "Large") || !strings.Contains(text, "P") {
+	if !strings.Contains(text, "Große Rätsel") || !strings.Contains(text, "P") {
 		t.Errorf("the title or the 25x25 letters are missing")
 	}
 }
