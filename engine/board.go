@@ -12,6 +12,7 @@ import (
 type Board struct {
 	shape Shape
 	cells [MaxCells]uint8
+	rules *ruleSet // variant rules, nil for classic Sudoku
 }
 
 // NewBoard returns an empty board of shape s. s must be valid (from

@@ -21,6 +21,9 @@ type Conflict struct {
 // when the board breaks no rule. Values above N (which only Set and SetAt
 // can store) are ignored. Cost: O(N²).
 func Conflicts(b Board) []Conflict {
+	if b.rules != nil {
+		return conflictsVariant(b)
+	}
 	t := topologyOf(b.shape)
 	n := t.n
 	// seen[u][v] counts value v in unit u.

@@ -56,6 +56,9 @@ type Result struct {
 // node budget runs out or ctx is done first. Solve allocates nothing once
 // warm, except on error paths.
 func Solve(ctx context.Context, b Board, lim Limits) (Result, error) {
+	if b.rules != nil {
+		return solveVariant(ctx, b, lim)
+	}
 	if b.shape == shape9 {
 		return solve9(ctx, &b, lim)
 	}
@@ -107,6 +110,9 @@ func CountSolutions(ctx context.Context, b Board, max int, lim Limits) (int, Sta
 // needs that must know b is solvable, and whose use of the solution is the
 // same whichever it is, without Solve's cost of the smallest one.
 func countFirst(ctx context.Context, b Board, max int, lim Limits, out *Board) (int, Stats, error) {
+	if b.rules != nil {
+		return countVariant(ctx, b, max, lim, out)
+	}
 	if b.shape == shape9 {
 		return count9(ctx, &b, max, lim, out)
 	}

@@ -5,6 +5,9 @@ package engine
 // stops at the first repeat, so it suits checking many boards; call
 // Conflicts to learn which cells clash. Cost: O(N²).
 func Valid(b *Board) bool {
+	if b.rules != nil {
+		return validVariant(b)
+	}
 	t := topologyOf(b.shape)
 	var seen [3 * MaxSize]uint32
 	n := b.shape.Size

@@ -1,0 +1,506 @@
+package engine
+
+import (
+	"context"
+	"math/bits"
+	"sync"
+)
+
+// The variant search: the solver of boards with rules beyond classic
+// Sudoku. It keeps one candidate mask per cell (bit v-1 for value v) and
+// propagates, to a fixed point, naked singles over every cell's peers
+// (its units, cage, knight and king neighbours), hidden singles over every
+// full unit, the non-consecutive neighbours of a placed value and the
+// combinations each cage's sum leaves; then it branches on the cell with
+// the fewest candidates, values ascending.
+
+// cageEnumCap bounds the combinations one cage propagation may visit: a
+// cage of many cells and a middling sum on a large board has millions, and
+// past the cap the propagation keeps only what the sum's bounds allow.
+const cageEnumCap = 4096
+
+// vsolver is the state of one variant search. It is pooled: once warm a
+// search allocates nothing.
+type vsolver struct {
+	rs          *ruleSet
+	n, cells    int
+	full        uint32
+	ctx         context.Context
+	limit       int64
+	nodes       int64
+	guesses     int64
+	err         error
+	cand        []uint32 // candidates per cell; a placed cell holds its value's bit
+	val         []uint8  // placed values, 0 for none
+	left        int      // cells not placed
+	queue       []int16  // cells down to one candidate, not yet placed
+	dirty       []bool   // per cage: to propagate
+	anyDirty    bool
+	saved       [][]uint32 // per depth: cand, then val as uint32, then left
+	out         []uint8    // the first solution found
+	found, max  int
+	record      bool
+	free        []int16 // scratch: the free cells of the cage being propagated
+	enumSteps   int
+	enumAcc     uint32
+	enumCovered []uint32 // scratch: the candidates of the free cells
+}
+
+var vsolverPool sync.Pool
+
+func getVSolver(rs *ruleSet) *vsolver {
+	s, _ := vsolverPool.Get().(*vsolver)
+	if s == nil || s.cells != rs.cells {
+		s = &vsolver{cells: rs.cells}
+		s.cand = make([]uint32, rs.cells)
+		s.val = make([]uint8, rs.cells)
+		s.out = make([]uint8, rs.cells)
+		s.queue = make([]int16, 0, rs.cells)
+		s.free = make([]int16, 0, rs.n)
+		s.enumCovered = make([]uint32, 0, rs.n)
+	}
+	s.rs, s.n = rs, rs.n
+	s.full = uint32(1)<<rs.n - 1
+	if cap(s.dirty) < len(rs.cages) {
+		s.dirty = make([]bool, len(rs.cages))
+	}
+	s.dirty = s.dirty[:len(rs.cages)]
+	return s
+}
+
+func (s *vsolver) begin(ctx context.Context, lim Limits) {
+	s.ctx, s.limit, s.nodes, s.guesses, s.err = ctx, lim.NodeBudget(), 0, 0, nil
+}
+
+// load sets the state to b's givens, propagated; false when they
+// contradict the rules.
+func (s *vsolver) load(b *Board) bool {
+	rs := s.rs
+	copy(s.cand, rs.allowed)
+	clear(s.val)
+	s.left = s.cells
+	s.queue = s.queue[:0]
+	for k := range s.dirty {
+		s.dirty[k] = rs.cages[k].sum > 0
+	}
+	s.anyDirty = len(rs.sumCages) > 0
+	for c := 0; c < s.cells; c++ {
+		if v := b.cells[c]; v != 0 && !s.place(c, int(v)) {
+			return false
+		}
+	}
+	return s.propagate()
+}
+
+// remove takes the values of mask out of cell p's candidates; false when
+// none is left.
+func (s *vsolver) remove(p int, mask uint32) bool {
+	m := s.cand[p]
+	if m&mask == 0 {
+		return true
+	}
+	if s.val[p] != 0 {
+		return false // its value is the one removed
+	}
+	m &^= mask
+	s.cand[p] = m
+	if m == 0 {
+		return false
+	}
+	if m&(m-1) == 0 {
+		s.queue = append(s.queue, int16(p))
+	}
+	if k := s.rs.cageOf[p]; k >= 0 && s.rs.cages[k].sum > 0 {
+		s.dirty[k], s.anyDirty = true, true
+	}
+	return true
+}
+
+// place puts v in cell c and removes it from c's peers; false on a
+// contradiction.
+func (s *vsolver) place(c, v int) bool {
+	bit := uint32(1) << (v - 1)
+	if s.val[c] != 0 {
+		return int(s.val[c]) == v
+	}
+	if s.cand[c]&bit == 0 {
+		return false
+	}
+	s.val[c] = uint8(v)
+	s.cand[c] = bit
+	s.left--
+	rs := s.rs
+	for _, p := range rs.peersOf(c) {
+		if !s.remove(int(p), bit) {
+			return false
+		}
+	}
+	if rs.nonConsec {
+		adj := (bit<<1 | bit>>1) & s.full
+		for _, q := range orthogonal(c, s.n) {
+			if q >= 0 && !s.remove(q, adj) {
+				return false
+			}
+		}
+	}
+	if k := rs.cageOf[c]; k >= 0 && rs.cages[k].sum > 0 {
+		s.dirty[k], s.anyDirty = true, true
+	}
+	return true
+}
+
+// propagate runs the rules to a fixed point; false on a contradiction.
+func (s *vsolver) propagate() bool {
+	rs := s.rs
+	n := s.n
+	for {
+		for len(s.queue) > 0 {
+			c := int(s.queue[len(s.queue)-1])
+			s.queue = s.queue[:len(s.queue)-1]
+			if s.val[c] == 0 {
+				m := s.cand[c]
+				if m == 0 || !s.place(c, bits.TrailingZeros32(m)+1) {
+					return false
+				}
+			}
+		}
+		progress := false
+		for u := range rs.unitKind {
+			cs := rs.units[u*n : (u+1)*n]
+			var once, twice, placed uint32
+			for _, c := range cs {
+				m := s.cand[c]
+				if s.val[c] != 0 {
+					placed |= m
+				} else {
+					twice |= once & m
+					once |= m
+				}
+			}
+			if once|placed != s.full {
+				return false
+			}
+			for singles := once &^ twice &^ placed; singles != 0; singles &= singles - 1 {
+				bit := singles & -singles
+				for _, c := range cs {
+					if s.val[c] == 0 && s.cand[c]&bit != 0 {
+						if !s.place(int(c), bits.TrailingZeros32(bit)+1) {
+							return false
+						}
+						break
+					}
+				}
+				progress = true
+			}
+		}
+		if progress || len(s.queue) > 0 {
+			continue
+		}
+		if !s.anyDirty {
+			return true
+		}
+		s.anyDirty = false
+		for _, k := range rs.sumCages {
+			if s.dirty[k] {
+				s.dirty[k] = false
+				if !s.cageProp(int(k)) {
+					return false
+				}
+			}
+		}
+		if len(s.queue) == 0 && !s.anyDirty {
+			return true
+		}
+	}
+}
+
+// cageProp keeps in the free cells of cage k only the values of some set
+// of distinct values that adds up to what the sum leaves; false when no
+// set does.
+func (s *vsolver) cageProp(k int) bool {
+	cage := &s.rs.cages[k]
+	t := cage.sum
+	var used, union uint32
+	s.free = s.free[:0]
+	s.enumCovered = s.enumCovered[:0]
+	for _, c := range cage.cells {
+		if v := s.val[c]; v != 0 {
+			t -= int(v)
+			used |= 1 << (v - 1)
+		} else {
+			s.free = append(s.free, c)
+			s.enumCovered = append(s.enumCovered, s.cand[c])
+			union |= s.cand[c]
+		}
+	}
+	kf := len(s.free)
+	if kf == 0 {
+		return t == 0
+	}
+	union &^= used
+	if bits.OnesCount32(union) < kf || t < lowSum(union, kf) || t > highSum(union, kf) {
+		return false
+	}
+	s.enumSteps, s.enumAcc = 0, 0
+	s.enumerate(union, kf, t, 0)
+	keep := s.enumAcc
+	if s.enumSteps > cageEnumCap {
+		keep = union // too many to list: the bounds above are all we checked
+	}
+	if keep == 0 {
+		return false
+	}
+	for _, c := range s.free {
+		if s.cand[c]&^keep != 0 && !s.remove(int(c), ^keep) {
+			return false
+		}
+	}
+	return true
+}
+
+// enumerate adds to enumAcc every set of k values of avail, with chosen,
+// that adds up to t and gives each free cell a candidate. It takes the
+// largest value first and prunes on the sums the rest can reach.
+func (s *vsolver) enumerate(avail uint32, k, t int, chosen uint32) {
+	if k == 0 {
+		if t != 0 {
+			return
+		}
+		for _, m := range s.enumCovered {
+			if m&chosen == 0 {
+				return
+			}
+		}
+		s.enumAcc |= chosen
+		return
+	}
+	s.enumSteps++
+	if s.enumSteps > cageEnumCap {
+		return
+	}
+	for avail != 0 {
+		hi := 31 - bits.LeadingZeros32(avail)
+		v := hi + 1
+		avail &^= 1 << hi
+		if v > t {
+			continue
+		}
+		rest := t - v
+		if k-1 > 0 && (bits.OnesCount32(avail) < k-1 || rest > highSum(avail, k-1)) {
+			return // smaller values reach even less
+		}
+		if k-1 > 0 && rest < lowSum(avail, k-1) {
+			continue
+		}
+		s.enumerate(avail, k-1, rest, chosen|1<<hi)
+		if s.enumSteps > cageEnumCap {
+			return
+		}
+	}
+}
+
+// lowSum and highSum return the sums of the k smallest and k largest values
+// of mask (bit v-1 for v); mask holds at least k values.
+func lowSum(mask uint32, k int) int {
+	sum := 0
+	for ; k > 0 && mask != 0; k-- {
+		sum += bits.TrailingZeros32(mask) + 1
+		mask &= mask - 1
+	}
+	return sum
+}
+
+func highSum(mask uint32, k int) int {
+	sum := 0
+	for ; k > 0 && mask != 0; k-- {
+		hi := 31 - bits.LeadingZeros32(mask)
+		sum += hi + 1
+		mask &^= 1 << hi
+	}
+	return sum
+}
+
+// save and restore keep the state of one depth of the search.
+func (s *vsolver) save(depth int) {
+	for len(s.saved) <= depth {
+		s.saved = append(s.saved, make([]uint32, 2*s.cells+1))
+	}
+	buf := s.saved[depth]
+	if len(buf) < 2*s.cells+1 {
+		buf = make([]uint32, 2*s.cells+1)
+		s.saved[depth] = buf
+	}
+	copy(buf, s.cand)
+	for i, v := range s.val {
+		buf[s.cells+i] = uint32(v)
+	}
+	buf[2*s.cells] = uint32(s.left)
+}
+
+func (s *vsolver) restore(depth int) {
+	buf := s.saved[depth]
+	copy(s.cand, buf[:s.cells])
+	for i := range s.val {
+		s.val[i] = uint8(buf[s.cells+i])
+	}
+	s.left = int(buf[2*s.cells])
+	s.queue = s.queue[:0]
+	for k := range s.dirty {
+		s.dirty[k] = false
+	}
+	s.anyDirty = false
+}
+
+// search counts the solutions below the current, propagated state, up to
+// s.max; the first is copied to s.out when s.record is set. It stops with
+// s.err set when the budget runs out.
+func (s *vsolver) search(depth int) {
+	if s.left == 0 {
+		s.found++
+		if s.found == 1 && s.record {
+			copy(s.out, s.val)
+		}
+		return
+	}
+	best, bestCount := -1, 33
+	for c, v := range s.val {
+		if v == 0 {
+			if k := bits.OnesCount32(s.cand[c]); k < bestCount {
+				best, bestCount = c, k
+				if k <= 2 {
+					break
+				}
+			}
+		}
+	}
+	s.save(depth)
+	first := true
+	for m := s.cand[best]; m != 0; m &= m - 1 {
+		if !first {
+			s.guesses++
+			s.restore(depth)
+		}
+		first = false
+		s.nodes++
+		if s.nodes > s.limit || (s.nodes&1023 == 0 && s.ctx.Err() != nil) {
+			s.err = ErrSearchLimit
+			return
+		}
+		if s.place(best, bits.TrailingZeros32(m)+1) && s.propagate() {
+			s.search(depth + 1)
+		}
+		if s.err != nil || s.found >= s.max {
+			return
+		}
+	}
+}
+
+// count counts the solutions of the loaded state up to max.
+func (s *vsolver) count(max int, record bool) (int, error) {
+	s.found, s.max, s.record = 0, max, record
+	s.search(0)
+	return s.found, s.err
+}
+
+// smallest writes to s.out the lexicographically smallest solution of b,
+// which has one: row by row, each empty cell takes the smallest value that
+// still leaves a solution.
+func (s *vsolver) smallest(b *Board) error {
+	if !s.load(b) {
+		return ErrUnsolvable
+	}
+	// fixed holds the values chosen so far; each trial starts from them.
+	fixed := make([]uint8, s.cells)
+	copy(fixed, s.val)
+	for c := 0; c < s.cells; c++ {
+		if fixed[c] != 0 {
+			continue
+		}
+		ok := false
+		for v := 1; v <= s.n && !ok; v++ {
+			fixed[c] = uint8(v)
+			var trial Board
+			copy(trial.cells[:s.cells], fixed)
+			if !s.load(&trial) {
+				continue
+			}
+			n, err := s.count(1, false)
+			if err != nil {
+				return err
+			}
+			ok = n > 0
+		}
+		if !ok {
+			return ErrUnsolvable
+		}
+		if s.load(&Board{cells: boardCells(fixed)}) {
+			copy(fixed, s.val) // what the choice forces
+		}
+	}
+	copy(s.out, fixed)
+	return nil
+}
+
+// boardCells returns the cells of a board holding vals.
+func boardCells(vals []uint8) (out [MaxCells]uint8) {
+	copy(out[:], vals)
+	return out
+}
+
+// solveVariant is Solve for a board with rules.
+func solveVariant(ctx context.Context, b Board, lim Limits) (Result, error) {
+	if err := b.outOfRange(); err != nil {
+		return Result{}, err
+	}
+	if !validVariant(&b) {
+		return Result{}, &ConflictError{Conflicts: Conflicts(b)}
+	}
+	s := getVSolver(b.rules)
+	defer vsolverPool.Put(s)
+	s.begin(ctx, lim)
+	n := 0
+	var err error
+	if s.load(&b) {
+		n, err = s.count(2, true)
+		if err == nil && n > 1 {
+			err = s.smallest(&b)
+		}
+	}
+	stats := Stats{Nodes: s.nodes, Guesses: s.guesses}
+	if err == nil && n == 0 {
+		err = ErrUnsolvable
+	}
+	if err != nil {
+		return Result{Stats: stats}, err
+	}
+	res := Result{Solution: b, Unique: n == 1, Stats: stats}
+	for i := 0; i < s.cells; i++ {
+		res.Solution.cells[i] = s.out[i]
+	}
+	return res, nil
+}
+
+// countVariant is countFirst for a board with rules.
+func countVariant(ctx context.Context, b Board, limit int, lim Limits, out *Board) (int, Stats, error) {
+	if err := b.outOfRange(); err != nil {
+		return 0, Stats{}, err
+	}
+	if !validVariant(&b) {
+		return 0, Stats{}, &ConflictError{Conflicts: Conflicts(b)}
+	}
+	s := getVSolver(b.rules)
+	defer vsolverPool.Put(s)
+	s.begin(ctx, lim)
+	n := 0
+	var err error
+	if s.load(&b) {
+		n, err = s.count(max(limit, 1), out != nil)
+	}
+	if out != nil && n > 0 {
+		*out = b
+		for i := 0; i < s.cells; i++ {
+			out.cells[i] = s.out[i]
+		}
+	}
+	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
+}
