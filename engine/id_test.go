@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -27,10 +28,389 @@ func mustRoundTrip(tb testing.TB, b Board) string {
 	if err != nil {
 		tb.Fatalf("DecodeID(%q) of %v %s: %v", id, b.Shape(), b, err)
 	}
-	if got != b {
-		tb.Fatalf("DecodeID(EncodeID(b)) = %v %s, want %v %s", got.Shape(), got, b.Shape(), b)
+	if !sameIDBoard(got, b) {
+		tb.Fatalf("DecodeID(EncodeID(b)) = %v %s %+v, want %v %s %+v", got.Shape(), got, got.Rules(), b.Shape(), b, b.Rules())
+	}
+	if again := EncodeID(got); again != id {
+		tb.Fatalf("the decoded board's id is %q, want %q", again, id)
 	}
 	return id
+}
+
+// sameIDBoard reports whether a and b are the same puzzle: shape, cells
+// and rules, whatever order the rules list their cells and cages in.
+func sameIDBoard(a, b Board) bool {
+	if a.shape != b.shape || a.cells != b.cells || a.IsVariant() != b.IsVariant() {
+		return false
+	}
+	n := a.shape.Size
+	return reflect.DeepEqual(canonicalRules(a.Rules(), n), canonicalRules(b.Rules(), n))
+}
+
+// TestIDKnownClassic holds ids written before ids had rules: they still
+// name the same boards, and boards still get them.
+func TestIDKnownClassic(t *testing.T) {
+	for _, tc := range []struct{ id, board string }{
+		{"ASgAAQqiloV0-YKXz6ltsZCcMKIymIoYchOoIg", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"},
+		{"ASgAHY8", "................................................................................."},
+		{"ASgAA0X_FJJpiKsg9SOLly0EEU0-00-Op2E073fvy90BKBIJ_____________xIQ", "534678912672195348198342567859761423426853791713924856961537284287419635345286179"},
+		{"AQAAB0iFReka", "1.3...1.2.4....2"},
+		{"ARAAAYSBgiUAREGhPw", "1.....3...2...6.........4.1..5...6.."},
+	} {
+		b, err := DecodeID(tc.id)
+		if err != nil {
+			t.Fatalf("DecodeID(%q): %v", tc.id, err)
+		}
+		if got := b.String(); got != tc.board || b.IsVariant() {
+			t.Errorf("DecodeID(%q) = %s (variant %t), want classic %s", tc.id, got, b.IsVariant(), tc.board)
+		}
+		if got := EncodeID(mustParse(t, tc.board)); got != tc.id {
+			t.Errorf("EncodeID(%s) = %q, want %q", tc.board, got, tc.id)
+		}
+	}
+}
+
+// randomIDJigsaw returns n·n region numbers: the boxes of s reshaped by
+// random swaps of cells across region borders that keep every region
+// connected.
+func randomIDJigsaw(rng *rand.Rand, s Shape) []int {
+	n := s.Size
+	regions := make([]int, n*n)
+	for i := range regions {
+		r, c := i/n, i%n
+		regions[i] = (r/s.BoxRows)*(n/s.BoxCols) + c/s.BoxCols
+	}
+	for range 40 * n {
+		a := rng.IntN(n * n)
+		nb := orthogonal(a, n)
+		b := nb[rng.IntN(4)]
+		if b < 0 || regions[a] == regions[b] {
+			continue
+		}
+		// a moves into b's region; some cell of b's region next to a's moves out.
+		ra, rb := regions[a], regions[b]
+		var back []int
+		for i, g := range regions {
+			if g != rb {
+				continue
+			}
+			for _, j := range orthogonal(i, n) {
+				if j >= 0 && j != a && regions[j] == ra {
+					back = append(back, i)
+					break
+				}
+			}
+		}
+		if len(back) == 0 {
+			continue
+		}
+		c := back[rng.IntN(len(back))]
+		regions[a], regions[c] = rb, ra
+		if validRegions(regions, n) != nil {
+			regions[a], regions[c] = ra, rb
+		}
+	}
+	// Number the regions at random, so that encoding must renumber them.
+	perm := rng.Perm(n)
+	for i, g := range regions {
+		regions[i] = perm[g]
+	}
+	return regions
+}
+
+// randomIDCages returns killer cages on an n×n board: grown from random
+// cells to 1…min(n, 5) cells, sometimes jumping to a far cell, covering the
+// board or not, with a random sum in range or none.
+func randomIDCages(rng *rand.Rand, n int, cover bool) []Cage {
+	cells := n * n
+	owner := make([]int, cells)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var cages []Cage
+	for _, start := range rng.Perm(cells) {
+		if owner[start] >= 0 || (!cover && rng.IntN(3) == 0) {
+			continue
+		}
+		k := len(cages)
+		cage := []int{start}
+		owner[start] = k
+		for want := 1 + rng.IntN(min(n, 5)); len(cage) < want; {
+			var next []int
+			for _, i := range cage {
+				for _, j := range orthogonal(i, n) {
+					if j >= 0 && owner[j] < 0 {
+						next = append(next, j)
+					}
+				}
+			}
+			if rng.IntN(10) == 0 {
+				if j := rng.IntN(cells); owner[j] < 0 {
+					next = []int{j}
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			j := next[rng.IntN(len(next))]
+			owner[j] = k
+			cage = append(cage, j)
+		}
+		c := Cage{}
+		for _, i := range cage {
+			c.Cells = append(c.Cells, Cell{i / n, i % n})
+		}
+		if m := len(cage); rng.IntN(4) != 0 {
+			lo, hi := m*(m+1)/2, m*(2*n-m+1)/2
+			c.Sum = lo + rng.IntN(hi-lo+1)
+		}
+		cages = append(cages, c)
+	}
+	rng.Shuffle(len(cages), func(i, j int) { cages[i], cages[j] = cages[j], cages[i] })
+	return cages
+}
+
+// randomIDRules returns random valid rules on s, each kind present or not.
+func randomIDRules(rng *rand.Rand, s Shape) Rules {
+	n := s.Size
+	var r Rules
+	if rng.IntN(3) == 0 {
+		r.Regions = randomIDJigsaw(rng, s)
+	}
+	r.Diagonals = Diagonals(rng.IntN(4))
+	r.Windows = s.BoxRows == s.BoxCols && rng.IntN(4) == 0
+	r.DisjointGroups = r.Regions == nil && rng.IntN(5) == 0
+	r.AntiKnight = rng.IntN(5) == 0
+	r.AntiKing = rng.IntN(5) == 0
+	r.NonConsecutive = rng.IntN(5) == 0
+	if rng.IntN(3) == 0 {
+		r.Cages = randomIDCages(rng, n, rng.IntN(2) == 0)
+	}
+	if rng.IntN(3) == 0 {
+		for _, i := range rng.Perm(n * n)[:rng.IntN(n*n/3)] {
+			c := Cell{i / n, i % n}
+			if rng.IntN(2) == 0 {
+				r.Odd = append(r.Odd, c)
+			} else {
+				r.Even = append(r.Even, c)
+			}
+		}
+	}
+	if rng.IntN(4) == 0 {
+		for range 1 + rng.IntN(3) {
+			var reg []Cell
+			for _, i := range rng.Perm(n * n)[:n] {
+				reg = append(reg, Cell{i / n, i % n})
+			}
+			r.ExtraRegions = append(r.ExtraRegions, reg)
+		}
+	}
+	return r
+}
+
+// TestIDRoundTripVariants round-trips random boards of every shape under
+// random rules, and checks that the rules change the id.
+func TestIDRoundTripVariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	rounds := 60
+	if testing.Short() {
+		rounds = 15
+	}
+	for _, s := range Shapes() {
+		for range rounds {
+			b := NewBoard(s)
+			for i := range s.Cells() {
+				if rng.IntN(4) == 0 {
+					b.SetAt(i, 1+rng.IntN(s.Size))
+				}
+			}
+			classic := EncodeID(b)
+			r := randomIDRules(rng, s)
+			vb, err := b.WithRules(r)
+			if err != nil {
+				t.Fatalf("%v: random rules %+v: %v", s, r, err)
+			}
+			id := mustRoundTrip(t, vb)
+			if vb.IsVariant() == (id == classic) {
+				t.Errorf("%v %+v: variant %t, id %q, classic id %q", s, r, vb.IsVariant(), id, classic)
+			}
+			if len(id) > maxIDLen {
+				t.Errorf("%v: id of %d characters, maxIDLen %d", s, len(id), maxIDLen)
+			}
+		}
+	}
+}
+
+// TestIDLongestRules checks maxIDLen against the largest rules a 25×25
+// board can hold: every cell in a cage of one, every cell odd or even, a
+// jigsaw and N·N extra regions.
+func TestIDLongestRules(t *testing.T) {
+	s := Shape{25, 5, 5}
+	n := s.Size
+	rng := rand.New(rand.NewPCG(7, 8))
+	r := Rules{Regions: randomIDJigsaw(rng, s), Diagonals: DiagonalBoth, Windows: true,
+		AntiKnight: true, AntiKing: true, NonConsecutive: true}
+	for i := range n * n {
+		c := Cell{i / n, i % n}
+		r.Cages = append(r.Cages, Cage{Cells: []Cell{c}, Sum: n})
+		if i%2 == 0 {
+			r.Odd = append(r.Odd, c)
+		} else {
+			r.Even = append(r.Even, c)
+		}
+		var reg []Cell
+		for _, j := range rng.Perm(n * n)[:n] {
+			reg = append(reg, Cell{j / n, j % n})
+		}
+		r.ExtraRegions = append(r.ExtraRegions, reg)
+	}
+	b := NewBoard(s)
+	for i := range s.Cells() {
+		b.SetAt(i, n)
+	}
+	b, err := b.WithRules(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := mustRoundTrip(t, b)
+	if len(id) > maxIDLen {
+		t.Fatalf("id of %d characters, maxIDLen %d", len(id), maxIDLen)
+	}
+	t.Logf("longest rules: %d characters of %d", len(id), maxIDLen)
+}
+
+// TestIDVariantKnown decodes hand-made variant boards and checks what the
+// rules say, and that a change of any rule changes the id.
+func TestIDVariantKnown(t *testing.T) {
+	s := Shape{9, 3, 3}
+	b := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	x, err := b.WithRules(Rules{Diagonals: DiagonalBoth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := mustRoundTrip(t, x)
+	got, _ := DecodeID(id)
+	if r := got.Rules(); r.Diagonals != DiagonalBoth || !r.IsClassic() && len(r.Names()) != 1 {
+		t.Errorf("X id decodes to rules %+v", r)
+	}
+	if classic := EncodeID(b); len(id) != len(classic) {
+		t.Errorf("X-Sudoku id %q has %d characters, classic %q %d: diagonals are one flag", id, len(id), classic, len(classic))
+	}
+	seen := map[string]string{}
+	for name, r := range map[string]Rules{
+		"main":      {Diagonals: DiagonalMain},
+		"anti":      {Diagonals: DiagonalAnti},
+		"windows":   {Windows: true},
+		"disjoint":  {DisjointGroups: true},
+		"knight":    {AntiKnight: true},
+		"king":      {AntiKing: true},
+		"nonconsec": {NonConsecutive: true},
+		"odd":       {Odd: []Cell{{0, 2}}},
+		"even":      {Even: []Cell{{0, 2}}},
+		"cage":      {Cages: []Cage{{Cells: []Cell{{0, 2}, {0, 3}}, Sum: 3}}},
+		"cage17":    {Cages: []Cage{{Cells: []Cell{{0, 2}, {0, 3}}, Sum: 17}}},
+		"cage0":     {Cages: []Cage{{Cells: []Cell{{0, 2}, {0, 3}}}}},
+		"extra":     {ExtraRegions: [][]Cell{{{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 1}}}},
+		"jigsaw":    {Regions: randomIDJigsaw(rand.New(rand.NewPCG(1, 1)), s)},
+	} {
+		vb, err := b.WithRules(r)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		id := mustRoundTrip(t, vb)
+		if other, ok := seen[id]; ok {
+			t.Errorf("%s and %s have the same id %q", name, other, id)
+		}
+		seen[id] = name
+	}
+}
+
+// TestDecodeIDInvalidRules holds ids with broken rules to ErrInvalidID.
+func TestDecodeIDInvalidRules(t *testing.T) {
+	b := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	vb, err := b.WithRules(Rules{Cages: []Cage{{Cells: []Cell{{0, 2}, {0, 3}}, Sum: 3}}, AntiKing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, with := idEditor(t, vb)
+	for _, tc := range []struct{ name, id string }{
+		{"unknown second flag", with(3, raw[3]|0x40)},
+		{"empty second flags byte", with(3, 0)},
+		{"windows on a 6x6", resum([]byte{idVersion, shapeByte(Shape{6, 2, 3}), idWindows, 0, 0})},
+		{"disjoint groups on a jigsaw", func() string {
+			boxes, err := NewBoard(Shape{4, 2, 2}).WithRules(Rules{Regions: []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _ := idEncoding.DecodeString(EncodeID(boxes))
+			r = append([]byte{r[0], r[1], r[2] | idMore, idDisjoint}, r[3:]...)
+			return resum(r)
+		}()},
+		{"jigsaw regions that are not N of N cells", resum([]byte{idVersion, shapeByte(Shape{4, 2, 2}), idRegions, 0b10101010, 0b10000000, 0, 0})},
+		{"cut in the rules", resum([]byte{idVersion, shapeByte(Shape{9, 3, 3}), idRegions, 0xff, 0, 0})},
+		{"cages flag without cages", resum([]byte{idVersion, shapeByte(Shape{4, 2, 2}), idCages, 0b01000000, 0, 0})},
+		{"stray bits after the rules", resum([]byte{idVersion, shapeByte(Shape{9, 3, 3}), idOdd, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0, 0})},
+	} {
+		b, err := DecodeID(tc.id)
+		if !errors.Is(err, ErrInvalidID) {
+			t.Errorf("%s: DecodeID(%q) = %v %+v, %v; want ErrInvalidID", tc.name, tc.id, b, b.Rules(), err)
+		} else {
+			t.Logf("%s: %v", tc.name, err)
+		}
+	}
+}
+
+// TestIDVariantLengths measures 9×9 ids of typical variants: a killer
+// without givens, a jigsaw and an X-Sudoku with 25 givens.
+func TestIDVariantLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	s := Shape{9, 3, 3}
+	p, err := Generate(context.Background(), NewRand(1), Options{Shape: s, Level: Medium})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		givens bool
+		rules  func() Rules
+	}{
+		{"killer", false, func() Rules { return Rules{Cages: randomIDCages(rng, 9, true)} }},
+		{"killer with 0 sums", false, func() Rules {
+			r := Rules{Cages: randomIDCages(rng, 9, true)}
+			r.Cages[0].Sum = 0
+			return r
+		}},
+		{"jigsaw", true, func() Rules { return Rules{Regions: randomIDJigsaw(rng, s)} }},
+		{"x", true, func() Rules { return Rules{Diagonals: DiagonalBoth} }},
+		{"odd-even 16 marks", true, func() Rules {
+			var r Rules
+			for k, i := range rng.Perm(81)[:16] {
+				if k%2 == 0 {
+					r.Odd = append(r.Odd, Cell{i / 9, i % 9})
+				} else {
+					r.Even = append(r.Even, Cell{i / 9, i % 9})
+				}
+			}
+			return r
+		}},
+	} {
+		most, total := 0, 0
+		const runs = 50
+		for range runs {
+			b := NewBoard(s)
+			if tc.givens {
+				b = p.Puzzle
+			}
+			vb, err := b.WithRules(tc.rules())
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := mustRoundTrip(t, vb)
+			most = max(most, len(id))
+			total += len(id)
+		}
+		t.Logf("%s (givens %d): mean %.1f characters, longest %d", tc.name, map[bool]int{true: p.Puzzle.Givens()}[tc.givens], float64(total)/runs, most)
+	}
 }
 
 // TestIDRoundTripGenerated generates a puzzle of every shape and level the
@@ -152,17 +532,7 @@ func TestIDEveryShape(t *testing.T) {
 func TestDecodeIDInvalid(t *testing.T) {
 	p := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	good := EncodeID(p)
-	raw, err := idEncoding.DecodeString(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// with returns the id of raw with byte i set to c and a check that
-	// holds, so that the decoder must find what else is wrong.
-	with := func(i int, c byte) string {
-		r := append([]byte(nil), raw...)
-		r[i] = c
-		return resum(r)
-	}
+	raw, with := idEditor(t, p)
 	for _, tc := range []struct{ name, id string }{
 		{"empty", ""},
 		{"not base64url", good[:10] + "+" + good[11:]},
@@ -193,6 +563,22 @@ func TestDecodeIDInvalid(t *testing.T) {
 	}
 }
 
+// idEditor returns the bytes of b's id and with, which returns the id of
+// those bytes with byte i set to c and a check that holds, so that the
+// decoder must find what else is wrong.
+func idEditor(tb testing.TB, b Board) (raw []byte, with func(i int, c byte) string) {
+	tb.Helper()
+	raw, err := idEncoding.DecodeString(EncodeID(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return raw, func(i int, c byte) string {
+		r := append([]byte(nil), raw...)
+		r[i] = c
+		return resum(r)
+	}
+}
+
 // resum returns raw, an id's bytes with its check at the end, with the
 // check recomputed, as an id.
 func resum(raw []byte) string {
@@ -204,7 +590,8 @@ func resum(raw []byte) string {
 
 // FuzzDecodeID: any text either fails with ErrInvalidID or decodes to a
 // board whose id is that same text; and a board built from the input
-// round-trips through its id.
+// round-trips through its id, as it does under random rules drawn from
+// the input.
 func FuzzDecodeID(f *testing.F) {
 	for _, s := range []string{
 		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
@@ -216,6 +603,8 @@ func FuzzDecodeID(f *testing.F) {
 		}
 	}
 	f.Add("AQAA", []byte{0})
+	f.Add("AQAggAAAAAAAAAAAAAEAAA", []byte{3, 7, 1})
+	f.Add("ASgBqqqqqqqqAAAA", []byte{9, 200, 1, 2})
 	f.Add("AUgA_w", []byte{1, 2, 3})
 	shapes := Shapes()
 	f.Fuzz(func(t *testing.T, id string, cells []byte) {
@@ -239,6 +628,14 @@ func FuzzDecodeID(f *testing.F) {
 			fb.SetAt(i, int(c)%(s.Size+1))
 		}
 		mustRoundTrip(t, fb)
+		if len(cells) > 1 {
+			rng := rand.New(rand.NewPCG(uint64(cells[1]), uint64(len(cells))))
+			vb, err := fb.WithRules(randomIDRules(rng, s))
+			if err != nil {
+				t.Fatalf("random rules on %v: %v", s, err)
+			}
+			mustRoundTrip(t, vb)
+		}
 	})
 }
 
@@ -260,6 +657,20 @@ func BenchmarkEncodeID(b *testing.B) {
 
 func BenchmarkDecodeID(b *testing.B) {
 	id := EncodeID(mustParse(b, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeID(id); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeIDKiller(b *testing.B) {
+	kb, err := NewBoard(Shape{9, 3, 3}).WithRules(Rules{Cages: randomIDCages(rand.New(rand.NewPCG(1, 2)), 9, true)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := EncodeID(kb)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := DecodeID(id); err != nil {
