@@ -48,6 +48,9 @@ func Explain(ctx context.Context, b Board, lim Limits) ([]Step, error) {
 		}
 		sol = res.Solution
 	}
+	if b.rules != nil {
+		return explainVariant(ctx, b, &sol, unique, lim)
+	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
 	l.unique = unique

@@ -78,6 +78,9 @@ func Grade(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if err := b.outOfRange(); err != nil {
 		return Rating{}, err
 	}
+	if b.rules != nil {
+		return gradeVariant(ctx, b, lim)
+	}
 	if cs := Conflicts(b); cs != nil {
 		return Rating{}, &ConflictError{Conflicts: cs}
 	}

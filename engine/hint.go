@@ -74,7 +74,11 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 		return Step{}, boardError(fmt.Sprintf("candidates: %d cells, the board has %d", len(opt.Candidates), b.shape.Cells()))
 	}
 	if opt.Givens != nil {
-		st, found, err := mistake(ctx, b, *opt.Givens, lim)
+		g := *opt.Givens
+		if g.rules == nil {
+			g.rules = b.rules // the givens are under the board's rules
+		}
+		st, found, err := mistake(ctx, b, g, lim)
 		if err != nil || found {
 			return st, err
 		}
@@ -88,6 +92,16 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 	sol, unique, err := solveUnique(ctx, b, lim)
 	if err != nil {
 		return Step{}, err
+	}
+	if b.rules != nil {
+		if !unique {
+			res, err := Solve(ctx, b, lim)
+			if err != nil {
+				return Step{}, err
+			}
+			sol = res.Solution
+		}
+		return hintVariant(ctx, b, opt, &sol, unique, lim)
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
@@ -296,6 +310,9 @@ func nudge(st Step, s Shape) Step {
 
 // techTitle returns how a player calls the technique named name.
 func techTitle(name string) string {
+	if t := vtechOf(name); t != vtSearch {
+		return vtechs[t].title
+	}
 	for i := range techs {
 		if techs[i].name == name {
 			return techs[i].title

@@ -43,6 +43,7 @@ type vsolver struct {
 	free        []int16 // scratch: the free cells of the cage being propagated
 	enumSteps   int
 	enumAcc     uint32
+	enumReq     uint32   // the values every set found uses
 	enumCovered []uint32 // scratch: the candidates of the free cells
 }
 
@@ -90,6 +91,24 @@ func (s *vsolver) load(b *Board) bool {
 		}
 	}
 	return s.propagate()
+}
+
+// loadState sets the state to the candidates cand and placed values val
+// (not propagated): the position a logical solver reached.
+func (s *vsolver) loadState(cand []uint32, val []uint8) {
+	copy(s.cand, cand)
+	copy(s.val, val)
+	s.left = 0
+	for _, v := range val {
+		if v == 0 {
+			s.left++
+		}
+	}
+	s.queue = s.queue[:0]
+	for k := range s.dirty {
+		s.dirty[k] = s.rs.cages[k].sum > 0
+	}
+	s.anyDirty = len(s.rs.sumCages) > 0
 }
 
 // remove takes the values of mask out of cell p's candidates; false when
@@ -233,21 +252,11 @@ func (s *vsolver) cageProp(k int) bool {
 			union |= s.cand[c]
 		}
 	}
-	kf := len(s.free)
-	if kf == 0 {
+	if len(s.free) == 0 {
 		return t == 0
 	}
-	union &^= used
-	if bits.OnesCount32(union) < kf || t < lowSum(union, kf) || t > highSum(union, kf) {
-		return false
-	}
-	s.enumSteps, s.enumAcc = 0, 0
-	s.enumerate(union, kf, t, 0)
-	keep := s.enumAcc
-	if s.enumSteps > cageEnumCap {
-		keep = union // too many to list: the bounds above are all we checked
-	}
-	if keep == 0 {
+	keep, ok := s.cageOptions(union&^used, len(s.free), t)
+	if !ok {
 		return false
 	}
 	for _, c := range s.free {
@@ -256,6 +265,23 @@ func (s *vsolver) cageProp(k int) bool {
 		}
 	}
 	return true
+}
+
+// cageOptions returns the values of union that some set of k distinct
+// values adding up to t uses, each set giving every cell of enumCovered a
+// candidate (all of union past cageEnumCap steps, where only the bounds
+// were checked); false when no set does.
+func (s *vsolver) cageOptions(union uint32, k, t int) (uint32, bool) {
+	if bits.OnesCount32(union) < k || t < lowSum(union, k) || t > highSum(union, k) {
+		return 0, false
+	}
+	s.enumSteps, s.enumAcc, s.enumReq = 0, 0, ^uint32(0)
+	s.enumerate(union, k, t, 0)
+	if s.enumSteps > cageEnumCap {
+		s.enumReq = 0
+		return union, true
+	}
+	return s.enumAcc, s.enumAcc != 0
 }
 
 // enumerate adds to enumAcc every set of k values of avail, with chosen,
@@ -272,6 +298,7 @@ func (s *vsolver) enumerate(avail uint32, k, t int, chosen uint32) {
 			}
 		}
 		s.enumAcc |= chosen
+		s.enumReq &= chosen
 		return
 	}
 	s.enumSteps++

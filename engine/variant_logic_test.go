@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// killerCages cuts sol (n×n) into random connected cages of 2 to maxSize
+// cells with their sums (a cell left alone when no neighbour fits).
+func killerCages(rng *rand.Rand, n int, sol []int, maxSize int) []Cage {
+	taken := make([]bool, n*n)
+	var cages []Cage
+	for _, start := range rng.Perm(n * n) {
+		if taken[start] {
+			continue
+		}
+		taken[start] = true
+		cells := []int{start}
+		used := map[int]bool{sol[start]: true}
+		want := 2 + rng.IntN(maxSize-1)
+		for len(cells) < want {
+			var options []int
+			for _, c := range cells {
+				for _, q := range orthogonal(c, n) {
+					if q >= 0 && !taken[q] && !used[sol[q]] {
+						options = append(options, q)
+					}
+				}
+			}
+			if len(options) == 0 {
+				break
+			}
+			q := options[rng.IntN(len(options))]
+			taken[q], used[sol[q]] = true, true
+			cells = append(cells, q)
+		}
+		cage := Cage{}
+		for _, c := range cells {
+			cage.Cells = append(cage.Cells, Cell{c / n, c % n})
+			cage.Sum += sol[c]
+		}
+		cages = append(cages, cage)
+	}
+	return cages
+}
+
+// uniqueKillers makes count 9×9 killers with no givens and one solution,
+// from the solutions of a data set's puzzles.
+func uniqueKillers(tb testing.TB, rng *rand.Rand, count int) []Board {
+	tb.Helper()
+	var out []Board
+	grids := []string{
+		"534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+		"812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+	}
+	for tries := 0; len(out) < count && tries < 50*count; tries++ {
+		g := mustParse(tb, grids[tries%len(grids)])
+		sol := make([]int, 81)
+		perm := rng.Perm(9)
+		for i := range sol {
+			sol[i] = perm[g.At(i)-1] + 1
+		}
+		b, err := NewBoard(g.Shape()).WithRules(Rules{Cages: killerCages(rng, 9, sol, 4)})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if n, _, err := CountSolutions(context.Background(), b, 2, Limits{}); err == nil && n == 1 {
+			out = append(out, b)
+		}
+	}
+	if len(out) < count {
+		tb.Fatalf("made %d unique killers of %d", len(out), count)
+	}
+	return out
+}
+
+// TestVariantLogicAgreesWithTheSolution explains random variant boards
+// with one solution step by step: every placement is the solution's value,
+// no elimination removes it, and no step is taken from the solution.
+func TestVariantLogicAgreesWithTheSolution(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 2))
+	var boards []Board
+	boards = append(boards, uniqueKillers(t, rng, 3)...)
+	shapes := []Shape{{6, 2, 3}, {4, 2, 2}, {6, 3, 2}}
+	for i := 0; len(boards) < 40 && i < 400; i++ {
+		s := shapes[i%len(shapes)]
+		r, sol, ok := randomRules(rng, s)
+		if !ok || r.IsClassic() {
+			continue
+		}
+		b := NewBoard(s)
+		for j, v := range sol {
+			if rng.Float64() < 0.3 {
+				b.SetAt(j, v)
+			}
+		}
+		vb, err := b.WithRules(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _, err := CountSolutions(context.Background(), vb, 2, Limits{}); err == nil && n == 1 {
+			boards = append(boards, vb)
+		}
+	}
+	techniques := map[string]int{}
+	for i, b := range boards {
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil || !res.Unique {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		steps, err := Explain(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatalf("board %d: Explain: %v", i, err)
+		}
+		for _, st := range steps {
+			techniques[st.Technique]++
+			if st.Technique == "solution" || st.Technique == "search" {
+				t.Fatalf("board %d: a step taken from the solution on a board with one: %+v", i, st)
+			}
+			if st.Explanation == "" {
+				t.Fatalf("board %d: %s step without an explanation", i, st.Technique)
+			}
+			switch st.Kind {
+			case StepPlacement:
+				if want := res.Solution.Get(st.Row, st.Col); st.Value != want {
+					t.Fatalf("board %d: %s places %d in r%dc%d, the solution has %d (%s)", i, st.Technique, st.Value, st.Row+1, st.Col+1, want, st.Explanation)
+				}
+			case StepElimination:
+				for _, e := range st.Eliminations {
+					for _, v := range e.Values {
+						if v == res.Solution.Get(e.Row, e.Col) {
+							t.Fatalf("board %d: %s removes the solution's %d from r%dc%d (%s)", i, st.Technique, v, e.Row+1, e.Col+1, st.Explanation)
+						}
+					}
+				}
+			}
+		}
+		h, err := Hint(context.Background(), b, HintOptions{}, Limits{})
+		if err != nil || h.Kind != StepPlacement || h.Technique == "solution" || h.Value != res.Solution.Get(h.Row, h.Col) {
+			t.Fatalf("board %d: hint %+v, %v", i, h, err)
+		}
+		r, err := Grade(context.Background(), b, Limits{})
+		if err != nil || r.Hardest == "" || r.SE <= 0 || r.Techniques["search"] > 0 {
+			t.Fatalf("board %d: rating %+v, %v", i, r, err)
+		}
+	}
+	t.Logf("%d boards; techniques %v", len(boards), techniques)
+	for _, name := range []string{"cage_combination", "hidden_single", "naked_single"} {
+		if techniques[name] == 0 {
+			t.Fatalf("no board used %s: %v", name, techniques)
+		}
+	}
+}
+
+func TestVariantHintNamesTheCage(t *testing.T) {
+	s, _ := DefaultShape(9)
+	vb, err := NewBoard(s).WithRules(Rules{Cages: []Cage{{Cells: []Cell{{0, 0}, {0, 1}}, Sum: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Hint(context.Background(), vb, HintOptions{Candidates: fullCandidates(9)}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the cage r1c1+r1c2 = 3 can only hold 1 and 2"; st.Explanation != want || st.Technique != "cage_combination" {
+		t.Fatalf("hint %q (%s), want %q", st.Explanation, st.Technique, want)
+	}
+	if len(st.Units) != 1 || st.Units[0] != (Unit{Kind: "cage", Index: 0}) || st.Pattern == nil || len(st.Pattern.Sets[0]) != 2 {
+		t.Fatalf("the step does not carry its cage: %+v", st)
+	}
+	if len(st.Eliminations) != 2 || len(st.Eliminations[0].Values) != 7 {
+		t.Fatalf("eliminations %+v, want 3-9 out of both cells", st.Eliminations)
+	}
+}
+
+// fullCandidates returns every value as a candidate of every cell.
+func fullCandidates(n int) []uint32 {
+	out := make([]uint32, n*n)
+	for i := range out {
+		out[i] = 1<<n - 1
+	}
+	return out
+}
+
+// BenchmarkSolveKiller9 solves 9×9 killers with no givens and proves their
+// uniqueness.
+func BenchmarkSolveKiller9(b *testing.B) {
+	boards := uniqueKillers(b, rand.New(rand.NewPCG(7, 7)), 20)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := Solve(context.Background(), boards[i%len(boards)], Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
