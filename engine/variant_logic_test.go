@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+
+	"github.com/sudokud/sudokud/internal/dataset"
 	"testing"
 )
 
@@ -187,6 +189,79 @@ func fullCandidates(n int) []uint32 {
 // uniqueness.
 func BenchmarkSolveKiller9(b *testing.B) {
 	boards := uniqueKillers(b, rand.New(rand.NewPCG(7, 7)), 20)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := Solve(context.Background(), boards[i%len(boards)], Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// jigsawFrom returns regions for the solved grid sol (n×n, boxes of s):
+// starting from the boxes, it swaps random pairs of cells of equal value
+// between neighbouring regions, keeping each region connected, so that
+// every region still holds every value once and sol stays a solution.
+func jigsawFrom(rng *rand.Rand, s Shape, sol []int, swaps int) []int {
+	n := s.Size
+	reg := make([]int, n*n)
+	for i := range reg {
+		reg[i] = s.BoxOf(i/n, i%n)
+	}
+	for done, tries := 0, 0; done < swaps && tries < 200*swaps; tries++ {
+		a := rng.IntN(n * n)
+		nb := orthogonal(a, n)
+		q := nb[rng.IntN(4)]
+		if q < 0 || reg[q] == reg[a] {
+			continue
+		}
+		// a moves to q's region; a cell b of that region with a's value
+		// moves to a's region.
+		ra, rb := reg[a], reg[q]
+		b := -1
+		for i := range reg {
+			if reg[i] == rb && sol[i] == sol[a] {
+				b = i
+			}
+		}
+		reg[a], reg[b] = rb, ra
+		if validRegions(reg, n) != nil {
+			reg[a], reg[b] = ra, rb
+			continue
+		}
+		done++
+	}
+	return reg
+}
+
+// BenchmarkSolveJigsaw16 solves 16×16 jigsaws (regions exchanged from the
+// boxes of a solved grid, 45 % of its cells given), proving uniqueness.
+func BenchmarkSolveJigsaw16(b *testing.B) {
+	rng := rand.New(rand.NewPCG(16, 16))
+	s, _ := DefaultShape(16)
+	puzzle := mustParse(b, dataset.Load(b, "16x16/gecode_16x16.txt", 1)[0])
+	res, err := Solve(context.Background(), puzzle, Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sol := make([]int, 256)
+	for i := range sol {
+		sol[i] = res.Solution.At(i)
+	}
+	var boards []Board
+	for len(boards) < 8 {
+		p := NewBoard(s)
+		for i := range 256 {
+			if rng.IntN(100) < 45 {
+				p.SetAt(i, sol[i])
+			}
+		}
+		vb, err := p.WithRules(Rules{Regions: jigsawFrom(rng, s, sol, 200)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, vb)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
