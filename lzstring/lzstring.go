@@ -91,19 +91,14 @@ func (w *bitWriter) flush() {
 	}
 }
 
-// compress is lz-string's _compress with 6 bits per character. Phrases are
-// keyed by their UTF-16 units written as a string.
+// compress is lz-string's _compress with 6 bits per character. A phrase is
+// known by its code: the dictionary maps a phrase's code and the unit that
+// extends it to the longer phrase's code, as an LZW trie.
 func compress(units []uint16, w *bitWriter) {
-	dict := map[string]int{}
-	pending := map[string]bool{} // single units not yet sent as literals
+	single := map[uint16]int{}   // code of each unit seen
+	pending := map[uint16]bool{} // units not yet sent as literals
+	longer := map[uint64]int{}   // code<<16 | unit → code
 	enlargeIn, dictSize, numBits := 2, 3, 2
-	key := func(u []uint16) string {
-		b := make([]byte, 2*len(u))
-		for i, x := range u {
-			b[2*i], b[2*i+1] = byte(x>>8), byte(x)
-		}
-		return string(b)
-	}
 	grow := func() {
 		enlargeIn--
 		if enlargeIn == 0 {
@@ -111,44 +106,48 @@ func compress(units []uint16, w *bitWriter) {
 			numBits++
 		}
 	}
-	// emit writes phrase w: a literal the first time a unit is seen, else
-	// its dictionary code.
-	emit := func(phrase []uint16, k string) {
-		if pending[k] {
-			if c := int(phrase[0]); c < 256 {
+	// emit writes the current phrase: a literal the first time a unit is
+	// sent alone, else its code.
+	emit := func(code, length int, first uint16) {
+		if length == 1 && pending[first] {
+			if first < 256 {
 				w.write(0, numBits)
-				w.write(c, 8)
+				w.write(int(first), 8)
 			} else {
 				w.write(1, numBits)
-				w.write(c, 16)
+				w.write(int(first), 16)
 			}
 			grow()
-			delete(pending, k)
+			delete(pending, first)
 		} else {
-			w.write(dict[k], numBits)
+			w.write(code, numBits)
 		}
 		grow()
 	}
-	start, end := 0, 0 // the current phrase is units[start:end]
-	for i := range units {
-		ck := key(units[i : i+1])
-		if _, ok := dict[ck]; !ok {
-			dict[ck] = dictSize
+	code, length, first := 0, 0, uint16(0) // the current phrase
+	for _, u := range units {
+		if _, ok := single[u]; !ok {
+			single[u] = dictSize
 			dictSize++
-			pending[ck] = true
+			pending[u] = true
 		}
-		wck := key(units[start : i+1])
-		if _, ok := dict[wck]; ok {
-			end = i + 1
+		if length == 0 {
+			code, length, first = single[u], 1, u
 			continue
 		}
-		emit(units[start:end], key(units[start:end]))
-		dict[wck] = dictSize
+		key := uint64(code)<<16 | uint64(u)
+		if c, ok := longer[key]; ok {
+			code = c
+			length++
+			continue
+		}
+		emit(code, length, first)
+		longer[key] = dictSize
 		dictSize++
-		start, end = i, i+1
+		code, length, first = single[u], 1, u
 	}
-	if end > start {
-		emit(units[start:end], key(units[start:end]))
+	if length > 0 {
+		emit(code, length, first)
 	}
 	w.write(2, numBits)
 	w.flush()
