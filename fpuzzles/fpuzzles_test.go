@@ -550,4 +550,3 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
-
