@@ -13,26 +13,36 @@ import (
 // optional size and box.
 // Size is a pointer so that a size given as 0 is out of range, not absent.
 type boardFields struct {
-	Size   *int    `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
-	Box    string  `json:"box,omitempty" validate:"omitempty,max=16"`
-	Puzzle *string `json:"puzzle,omitempty" validate:"required_without=Grid,excluded_with=Grid"`
-	Grid   [][]int `json:"grid,omitempty" validate:"required_without=Puzzle,excluded_with=Puzzle"`
+	Size   *int       `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
+	Box    string     `json:"box,omitempty" validate:"omitempty,max=16"`
+	Puzzle *string    `json:"puzzle,omitempty" validate:"required_without=Grid,excluded_with=Grid"`
+	Grid   [][]int    `json:"grid,omitempty" validate:"required_without=Puzzle,excluded_with=Puzzle"`
+	Rules  *rulesJSON `json:"rules,omitempty"`
 }
 
-// board parses the board the fields describe. Errors wrap
-// engine.ErrInvalidBoard.
+// board parses the board the fields describe, under their rules. Errors
+// wrap engine.ErrInvalidBoard or engine.ErrInvalidRules.
 func (f *boardFields) board() (engine.Board, error) {
 	size := 0
 	if f.Size != nil {
 		size = *f.Size
 	}
-	if f.Grid != nil {
-		return gridBoard(f.Grid, size, f.Box)
-	}
-	if f.Puzzle == nil {
+	var (
+		b   engine.Board
+		err error
+	)
+	switch {
+	case f.Grid != nil:
+		b, err = gridBoard(f.Grid, size, f.Box)
+	case f.Puzzle != nil:
+		b, err = engine.Parse(*f.Puzzle, size, f.Box)
+	default:
 		return engine.Board{}, boardErr("give a puzzle or a grid")
 	}
-	return engine.Parse(*f.Puzzle, size, f.Box)
+	if err != nil {
+		return b, err
+	}
+	return withRules(b, f.Rules, f.Box)
 }
 
 // gridBoard builds a board from rows, checking a given size against the
@@ -72,25 +82,30 @@ func (e *boardValueError) Error() string { return e.field + " " + e.msg }
 
 // UnmarshalJSON accepts a string or an array of rows of integers.
 func (v *boardValue) UnmarshalJSON(data []byte) error {
+	var err error
+	v.str, v.grid, err = stringOrRows(data, &boardValueError{field: "givens", msg: "must be a board string or an array of rows of integers"})
+	return err
+}
+
+// stringOrRows decodes a JSON string or an array of rows of integers, or
+// returns bad.
+func stringOrRows(data []byte, bad error) (*string, [][]int, error) {
 	data = bytes.TrimSpace(data)
-	bad := &boardValueError{field: "givens", msg: "must be a board string or an array of rows of integers"}
 	switch {
 	case len(data) > 0 && data[0] == '"':
 		var s string
 		if err := json.Unmarshal(data, &s); err != nil {
-			return bad
+			return nil, nil, bad
 		}
-		v.str = &s
+		return &s, nil, nil
 	case len(data) > 0 && data[0] == '[':
 		var g [][]int
 		if err := json.Unmarshal(data, &g); err != nil || g == nil {
-			return bad
+			return nil, nil, bad
 		}
-		v.grid = g
-	default:
-		return bad
+		return nil, g, nil
 	}
-	return nil
+	return nil, nil, bad
 }
 
 // givensBoard parses givens in the shape of the puzzle. Errors wrap
@@ -135,7 +150,7 @@ func checkBoard(b *engine.Board, givens *engine.Board) checkResult {
 	var changed []conflict
 	for i := range n * n {
 		if g := givens.At(i); g != 0 && b.At(i) != g {
-			changed = append(changed, conflict{Row: i / n, Col: i % n, Value: b.At(i), Units: []string{unitGiven}})
+			changed = append(changed, conflict{Row: i / n, Col: i % n, Value: b.At(i), Rule: unitGiven, Units: []string{unitGiven}})
 		}
 	}
 	if changed == nil {

@@ -358,7 +358,7 @@ func TestStreamReservesItsResults(t *testing.T) {
 		t.Errorf("live heap grew by %d KB while the stream waits for memory, want no more than four times the %d KB it may reserve", grew>>10, cfg.ValidateMemory>>10)
 	}
 	// A batch that fits in the memory, but not in what the stream leaves.
-	items := strings.Repeat(`{"puzzle":"`+classic+`"},`, 400)
+	items := strings.Repeat(`{"puzzle":"`+classic+`"},`, 150)
 	batch := `{"items":[` + items[:len(items)-1] + `]}`
 	if cost := jsonCost(srv.deps.cfg, int64(len(batch))); cost > cfg.ValidateMemory || cost <= cfg.ValidateMemory-used {
 		t.Fatalf("a batch that costs %d", cost)

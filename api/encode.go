@@ -191,7 +191,7 @@ func jsonProblem(err error, subject string) *problem {
 	case errors.As(err, new(*boardValueError)):
 		var bve *boardValueError
 		errors.As(err, &bve)
-		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "field givens has the wrong type")
+		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "field "+bve.field+" has the wrong type")
 		p.Errors = []fieldError{{Field: bve.field, Message: bve.msg}}
 		return p
 	}

@@ -4,7 +4,7 @@ import "github.com/sudokud/sudokud/engine"
 
 // fastParser decodes the common shape of a batch item without reflection
 // or allocation: one JSON object whose keys are exactly "id", "size",
-// "box", "puzzle", "grid" and "givens", strings of printable ASCII without
+// "box", "puzzle", "grid" and "givens" (no "rules"), strings of printable ASCII without
 // escapes, small non-negative integers, and grids of them. It accepts only
 // what encoding/json and the validator would accept with the same meaning;
 // anything else (escapes, null, unknown or repeated keys, odd numbers, a

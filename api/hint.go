@@ -87,6 +87,10 @@ func handleHint(d *deps) http.Handler {
 		opt := engine.HintOptions{Nudge: req.Nudge}
 		if req.Givens != nil {
 			g, err := givensBoard(req.Givens, b.Shape())
+			if err == nil {
+				// The original puzzle is under the same rules.
+				g, err = g.WithRules(b.Rules())
+			}
 			if err != nil {
 				writeProblem(w, r, err)
 				return

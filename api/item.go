@@ -45,6 +45,7 @@ type itemInput struct {
 	givensStr  []byte
 	hasGivens  bool
 	givensGrid [][]int
+	rules      *rulesJSON // only encoding/json decodes rules
 }
 
 // outcome summarises one item's result for the batch summary.
@@ -82,7 +83,7 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
 	}
 	in := &c.in
-	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid}
+	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid, rules: bi.Rules}
 	if bi.Size != nil {
 		in.size = *bi.Size
 	}
@@ -137,10 +138,10 @@ func (c *itemChecker) appendInput(dst []byte) ([]byte, outcome) {
 // a newline included; FuzzItem holds appendItem to it. A result echoes the
 // item's id and at most one other piece of it (an unknown field's name),
 // each byte as at most 6 (a JSON escape such as \u003c), plus at most one
-// conflict of at most 70 bytes per cell, and every cell takes at least one
-// byte of the item; and no result is over maxResultBytes.
+// conflict of at most maxConflictBytes per cell, and every cell takes at
+// least one byte of the item; and no result is over maxResultBytes.
 func resultBound(n int) int64 {
-	return min(int64(6*n+70*min(n, engine.MaxCells)+1024), maxResultBytes)
+	return min(int64(6*n+maxConflictBytes*min(n, engine.MaxCells)+1024), maxResultBytes)
 }
 
 // itemID returns the id of an item that did not decode, as a quoted JSON
@@ -165,10 +166,19 @@ func (in *itemInput) board() (engine.Board, error) {
 	if len(in.box) > 0 {
 		box = string(in.box)
 	}
+	var (
+		b   engine.Board
+		err error
+	)
 	if in.grid != nil {
-		return gridBoard(in.grid, in.size, box)
+		b, err = gridBoard(in.grid, in.size, box)
+	} else {
+		b, err = engine.Parse(string(in.puzzle), in.size, box)
 	}
-	return engine.Parse(string(in.puzzle), in.size, box)
+	if err != nil || in.rules == nil {
+		return b, err
+	}
+	return withRules(b, in.rules, box)
 }
 
 func (in *itemInput) givensValue() *boardValue {
@@ -198,6 +208,8 @@ func appendCheck(dst []byte, res checkResult) []byte {
 		dst = strconv.AppendInt(dst, int64(c.Col), 10)
 		dst = append(dst, `,"value":`...)
 		dst = strconv.AppendInt(dst, int64(c.Value), 10)
+		dst = append(dst, `,"rule":`...)
+		dst = appendJSONString(dst, c.Rule)
 		dst = append(dst, `,"units":[`...)
 		for j, u := range c.Units {
 			if j > 0 {

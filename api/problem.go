@@ -14,6 +14,8 @@ const (
 	codeInvalidRequest        = "invalid_request"
 	codeInvalidBoard          = "invalid_board"
 	codeInvalidID             = "invalid_id"
+	codeInvalidRules          = "invalid_rules"
+	codeUnsupportedRule       = "unsupported_rule"
 	codeNotFound              = "not_found"
 	codeMethodNotAllowed      = "method_not_allowed"
 	codeBodyTooLarge          = "body_too_large"
@@ -53,10 +55,12 @@ type fieldError struct {
 }
 
 // conflict is a cell that breaks a rule (or, with givens, changes a given).
+// Units names every rule it breaks, Rule the first of them.
 type conflict struct {
 	Row   int      `json:"row"`
 	Col   int      `json:"col"`
 	Value int      `json:"value"`
+	Rule  string   `json:"rule"`
 	Units []string `json:"units"`
 }
 
@@ -66,9 +70,16 @@ const unitGiven = "given"
 func conflictsOf(cs []engine.Conflict) []conflict {
 	out := make([]conflict, len(cs))
 	for i, c := range cs {
-		out[i] = conflict{Row: c.Row, Col: c.Col, Value: c.Value, Units: c.Units}
+		out[i] = conflict{Row: c.Row, Col: c.Col, Value: c.Value, Rule: firstUnit(c.Units), Units: c.Units}
 	}
 	return out
+}
+
+func firstUnit(units []string) string {
+	if len(units) == 0 {
+		return ""
+	}
+	return units[0]
 }
 
 // titles holds the human-readable title of each code.
@@ -77,6 +88,8 @@ var titles = map[string]string{
 	codeInvalidRequest:        "Request is invalid",
 	codeInvalidBoard:          "Board is invalid",
 	codeInvalidID:             "Puzzle id is invalid",
+	codeInvalidRules:          "Variant rules are invalid",
+	codeUnsupportedRule:       "Variant rule is not supported",
 	codeNotFound:              "Not found",
 	codeMethodNotAllowed:      "Method not allowed",
 	codeBodyTooLarge:          "Request body too large",
@@ -115,6 +128,7 @@ var engineErrors = []struct {
 }{
 	{engine.ErrInvalidBoard, http.StatusBadRequest, codeInvalidBoard},
 	{engine.ErrInvalidID, http.StatusBadRequest, codeInvalidID},
+	{engine.ErrInvalidRules, http.StatusBadRequest, codeInvalidRules},
 	{engine.ErrConflict, http.StatusUnprocessableEntity, codeConflict},
 	{engine.ErrUnsolvable, http.StatusUnprocessableEntity, codeUnsolvable},
 	{engine.ErrSearchLimit, http.StatusUnprocessableEntity, codeSearchLimit},
@@ -133,9 +147,17 @@ func problemOf(err error) *problem {
 	for _, e := range engineErrors {
 		if errors.Is(err, e.err) {
 			p := newProblem(e.status, e.code, err.Error())
-			var ce *engine.ConflictError
+			var (
+				ce *engine.ConflictError
+				re *engine.RulesError
+			)
 			if errors.As(err, &ce) {
 				p.Conflicts = conflictsOf(ce.Conflicts)
+			}
+			if errors.As(err, &re) {
+				field := "rules." + re.Field
+				p.Detail = field + ": " + re.Msg
+				p.Errors = []fieldError{{Field: field, Message: re.Msg}}
 			}
 			return p
 		}

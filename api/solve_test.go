@@ -143,7 +143,7 @@ func TestSolveErrors(t *testing.T) {
 				t.Fatalf("%d %s, want %d %s", ex.status, ex.body, tt.status, tt.code)
 			}
 			if tt.code == codeConflict {
-				want := []conflict{{Row: 0, Col: 0, Value: 1, Units: []string{"row", "box"}}, {Row: 0, Col: 1, Value: 1, Units: []string{"row", "box"}}}
+				want := []conflict{{Row: 0, Col: 0, Value: 1, Rule: "row", Units: []string{"row", "box"}}, {Row: 0, Col: 1, Value: 1, Rule: "row", Units: []string{"row", "box"}}}
 				if len(p.Conflicts) != 2 || p.Conflicts[0].Row != want[0].Row || p.Conflicts[1].Col != want[1].Col || p.Conflicts[0].Value != 1 {
 					t.Fatalf("conflicts %+v, want %+v", p.Conflicts, want)
 				}

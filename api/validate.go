@@ -160,14 +160,17 @@ const batchChunk = 32
 
 func batchWindow(cfg Config) int { return cfg.Workers + 1 }
 
+// maxConflictBytes bounds one conflict in a result, its comma included:
+// {"row":24,"col":24,"value":25,"rule":"non_consecutive","units":[…]},
+// with every rule name and "given" in units is 227 bytes.
+const maxConflictBytes = 227
+
 // maxResultBytes bounds one item's result, its newline included: every
-// cell of a 25×25 board in conflict, at most 70 bytes each ({"row":24,
-// "col":24,"value":25,"units":["row","column","box","given"]},), and the
-// id, each of its maxIDChars characters as at most 6 bytes (a JSON escape
+// cell of a 25×25 board in conflict (maxConflictBytes each), and the id, each of its maxIDChars characters as at most 6 bytes (a JSON escape
 // such as \u0001), with 2,048 bytes for the rest (an error's detail, whose
 // unknown field name is cut to maxFieldNameBytes). FuzzItem holds results
 // to it.
-const maxResultBytes = engine.MaxCells*70 + 6*maxIDChars + 2048
+const maxResultBytes = engine.MaxCells*maxConflictBytes + 6*maxIDChars + 2048
 
 // maxFieldNameBytes is the most of an unknown field's name that an error
 // repeats.
@@ -177,11 +180,12 @@ const maxFieldNameBytes = 64
 // it reserves before reading the body: the body decoded (the decoder's
 // buffer, which grows by doubling, and a copy of each item) and the results
 // of a batch's window of chunks. Each result is at most resultBound of its
-// item, so a window's results are at most 76 times the body's bytes plus
-// 1,024 bytes a result, and at most maxResultBytes a result.
+// item, so a window's results are at most 6+maxConflictBytes times the
+// body's bytes plus 1,024 bytes a result, and at most maxResultBytes a
+// result.
 func jsonCost(cfg Config, n int64) int64 {
 	w := int64(batchWindow(cfg) * batchChunk)
-	return 4*n + min(76*n+1024*w, w*maxResultBytes)
+	return 4*n + min((6+maxConflictBytes)*n+1024*w, w*maxResultBytes)
 }
 
 // streamCost is the memory one NDJSON stream reserves for as long as it is
@@ -246,8 +250,8 @@ type chunkResult struct {
 // failed, the server is shutting down), it aborts the response, so that
 // the client sees a broken connection rather than a clean end.
 func validateBatch(d *deps, checkers *sync.Pool, w http.ResponseWriter, r *http.Request, req *validateRequest) {
-	if req.Size != nil || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Givens != nil || req.Solvable != nil {
-		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "a batch holds only items: give size, box, puzzle, grid and givens inside each item")
+	if req.Size != nil || req.Box != "" || req.Puzzle != nil || req.Grid != nil || req.Rules != nil || req.Givens != nil || req.Solvable != nil {
+		p := newProblem(http.StatusBadRequest, codeInvalidRequest, "a batch holds only items: give size, box, puzzle, grid, rules and givens inside each item")
 		p.Errors = []fieldError{{Field: "items", Message: "cannot be combined with other fields"}}
 		writeProblem(w, r, p)
 		return

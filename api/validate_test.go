@@ -45,21 +45,21 @@ func TestValidateSingle(t *testing.T) {
 		{"solved", map[string]any{"puzzle": classicSolved}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
 		{"pretty", map[string]any{"puzzle": "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
 		{"clash", map[string]any{"puzzle": string(bad)}, validateResponse{Complete: true, Conflicts: []conflict{
-			{Row: 0, Col: 0, Value: 5, Units: []string{"row", "box"}},
-			{Row: 0, Col: 1, Value: 5, Units: []string{"row", "column", "box"}},
-			{Row: 3, Col: 1, Value: 5, Units: []string{"column"}},
+			{Row: 0, Col: 0, Value: 5, Rule: "row", Units: []string{"row", "box"}},
+			{Row: 0, Col: 1, Value: 5, Rule: "row", Units: []string{"row", "column", "box"}},
+			{Row: 3, Col: 1, Value: 5, Rule: "column", Units: []string{"column"}},
 		}}},
 		{"grid", map[string]any{"grid": [][]int{{1, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}}, validateResponse{Conflicts: []conflict{
-			{Row: 0, Col: 0, Value: 1, Units: []string{"row", "box"}},
-			{Row: 0, Col: 1, Value: 1, Units: []string{"row", "box"}},
+			{Row: 0, Col: 0, Value: 1, Rule: "row", Units: []string{"row", "box"}},
+			{Row: 0, Col: 1, Value: 1, Rule: "row", Units: []string{"row", "box"}},
 		}}},
 		{"size and box", map[string]any{"size": 6, "box": "3x2", "puzzle": strings.Repeat(".", 36)}, validateResponse{Valid: true, Conflicts: []conflict{}}},
 		{"givens kept", map[string]any{"puzzle": classicSolved, "givens": classic}, validateResponse{Valid: true, Complete: true, Solved: true, Conflicts: []conflict{}}},
 		{"given changed", map[string]any{"puzzle": "." + classic[1:], "givens": classic}, validateResponse{Conflicts: []conflict{
-			{Row: 0, Col: 0, Value: 0, Units: []string{"given"}},
+			{Row: 0, Col: 0, Value: 0, Rule: "given", Units: []string{"given"}},
 		}}},
 		{"given grid", map[string]any{"grid": [][]int{{2, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}, "givens": [][]int{{1, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}},
-			validateResponse{Conflicts: []conflict{{Row: 0, Col: 0, Value: 2, Units: []string{"given"}}}}},
+			validateResponse{Conflicts: []conflict{{Row: 0, Col: 0, Value: 2, Rule: "given", Units: []string{"given"}}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,30 +19,6 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
-// Defines values for ConflictUnits.
-const (
-	ConflictUnitsBox    ConflictUnits = "box"
-	ConflictUnitsColumn ConflictUnits = "column"
-	ConflictUnitsGiven  ConflictUnits = "given"
-	ConflictUnitsRow    ConflictUnits = "row"
-)
-
-// Valid indicates whether the value is a known member of the ConflictUnits enum.
-func (e ConflictUnits) Valid() bool {
-	switch e {
-	case ConflictUnitsBox:
-		return true
-	case ConflictUnitsColumn:
-		return true
-	case ConflictUnitsGiven:
-		return true
-	case ConflictUnitsRow:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for Difficulty.
 const (
 	DifficultyEasy   Difficulty = "easy"
@@ -91,6 +67,7 @@ const (
 	ItemErrorCodeInvalidBoard   ItemErrorCode = "invalid_board"
 	ItemErrorCodeInvalidJson    ItemErrorCode = "invalid_json"
 	ItemErrorCodeInvalidRequest ItemErrorCode = "invalid_request"
+	ItemErrorCodeInvalidRules   ItemErrorCode = "invalid_rules"
 )
 
 // Valid indicates whether the value is a known member of the ItemErrorCode enum.
@@ -103,6 +80,8 @@ func (e ItemErrorCode) Valid() bool {
 	case ItemErrorCodeInvalidJson:
 		return true
 	case ItemErrorCodeInvalidRequest:
+		return true
+	case ItemErrorCodeInvalidRules:
 		return true
 	default:
 		return false
@@ -161,6 +140,7 @@ const (
 	ProblemCodeInvalidId             ProblemCode = "invalid_id"
 	ProblemCodeInvalidJson           ProblemCode = "invalid_json"
 	ProblemCodeInvalidRequest        ProblemCode = "invalid_request"
+	ProblemCodeInvalidRules          ProblemCode = "invalid_rules"
 	ProblemCodeMethodNotAllowed      ProblemCode = "method_not_allowed"
 	ProblemCodeNoEmptyCells          ProblemCode = "no_empty_cells"
 	ProblemCodeNotFound              ProblemCode = "not_found"
@@ -171,6 +151,7 @@ const (
 	ProblemCodeShuttingDown          ProblemCode = "shutting_down"
 	ProblemCodeUnsolvable            ProblemCode = "unsolvable"
 	ProblemCodeUnsupportedMediaType  ProblemCode = "unsupported_media_type"
+	ProblemCodeUnsupportedRule       ProblemCode = "unsupported_rule"
 )
 
 // Valid indicates whether the value is a known member of the ProblemCode enum.
@@ -192,6 +173,8 @@ func (e ProblemCode) Valid() bool {
 		return true
 	case ProblemCodeInvalidRequest:
 		return true
+	case ProblemCodeInvalidRules:
+		return true
 	case ProblemCodeMethodNotAllowed:
 		return true
 	case ProblemCodeNoEmptyCells:
@@ -211,6 +194,86 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodeUnsolvable:
 		return true
 	case ProblemCodeUnsupportedMediaType:
+		return true
+	case ProblemCodeUnsupportedRule:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleName.
+const (
+	RuleNameAntiKing       RuleName = "anti_king"
+	RuleNameAntiKnight     RuleName = "anti_knight"
+	RuleNameBox            RuleName = "box"
+	RuleNameCage           RuleName = "cage"
+	RuleNameCageSum        RuleName = "cage_sum"
+	RuleNameColumn         RuleName = "column"
+	RuleNameDiagonal       RuleName = "diagonal"
+	RuleNameDisjointGroup  RuleName = "disjoint_group"
+	RuleNameExtraRegion    RuleName = "extra_region"
+	RuleNameGiven          RuleName = "given"
+	RuleNameNonConsecutive RuleName = "non_consecutive"
+	RuleNameParity         RuleName = "parity"
+	RuleNameRegion         RuleName = "region"
+	RuleNameRow            RuleName = "row"
+	RuleNameWindow         RuleName = "window"
+)
+
+// Valid indicates whether the value is a known member of the RuleName enum.
+func (e RuleName) Valid() bool {
+	switch e {
+	case RuleNameAntiKing:
+		return true
+	case RuleNameAntiKnight:
+		return true
+	case RuleNameBox:
+		return true
+	case RuleNameCage:
+		return true
+	case RuleNameCageSum:
+		return true
+	case RuleNameColumn:
+		return true
+	case RuleNameDiagonal:
+		return true
+	case RuleNameDisjointGroup:
+		return true
+	case RuleNameExtraRegion:
+		return true
+	case RuleNameGiven:
+		return true
+	case RuleNameNonConsecutive:
+		return true
+	case RuleNameParity:
+		return true
+	case RuleNameRegion:
+		return true
+	case RuleNameRow:
+		return true
+	case RuleNameWindow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RulesDiagonals.
+const (
+	RulesDiagonalsAnti RulesDiagonals = "anti"
+	RulesDiagonalsBoth RulesDiagonals = "both"
+	RulesDiagonalsMain RulesDiagonals = "main"
+)
+
+// Valid indicates whether the value is a known member of the RulesDiagonals enum.
+func (e RulesDiagonals) Valid() bool {
+	switch e {
+	case RulesDiagonalsAnti:
+		return true
+	case RulesDiagonalsBoth:
+		return true
+	case RulesDiagonalsMain:
 		return true
 	default:
 		return false
@@ -411,6 +474,18 @@ type BatchItem struct {
 	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 	Puzzle *BoardString `json:"puzzle,omitempty"`
 
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
+
 	// Size N, the board's rows, columns, boxes and values. Optional when the board implies it.
 	Size  *BoardSize `json:"size,omitempty"`
 	union json.RawMessage
@@ -475,22 +550,41 @@ type BoardString = string
 // Example: 3x3
 type Box = string
 
+// Cage A killer cage of 1 to N cells. Its values differ and, where `sum` is given, add up to it.
+//
+// Example: {"cells":[[0,0],[0,1]],"sum":3}
+type Cage struct {
+	Cells []Position `json:"cells"`
+
+	// Sum A sum that distinct values of the cage's size can reach; left out, the cells only differ.
+	Sum *int `json:"sum,omitempty"`
+}
+
 // Cell defines model for Cell.
 type Cell struct {
 	Col int `json:"col"`
 	Row int `json:"row"`
 }
 
-// Conflict A cell whose value repeats in a unit, or (unit `given`) a given the player changed; `value` is then the cell's value now, 0 when erased.
+// Conflict A cell that breaks a rule: its value repeats in a unit (`row`,
+// `column`, `box`, a jigsaw `region`, a `diagonal`, a `window`, an
+// `extra_region`, a `disjoint_group`, a `cage`), a knight's or king's
+// move away (`anti_knight`, `anti_king`), it is consecutive to an
+// orthogonal neighbour (`non_consecutive`), of the wrong parity
+// (`parity`), its cage's sum can no longer be reached (`cage_sum`), or
+// (`given`) it is a given the player changed; `value` is then the
+// cell's value now, 0 when erased.
 type Conflict struct {
-	Col   int             `json:"col"`
-	Row   int             `json:"row"`
-	Units []ConflictUnits `json:"units"`
-	Value int             `json:"value"`
-}
+	Col int `json:"col"`
+	Row int `json:"row"`
 
-// ConflictUnits defines model for Conflict.Units.
-type ConflictUnits string
+	// Rule The first rule in `units`.
+	Rule RuleName `json:"rule"`
+
+	// Units Every rule the cell breaks.
+	Units []RuleName `json:"units"`
+	Value int        `json:"value"`
+}
 
 // DailyPuzzle A generated puzzle (as in `GeneratedPuzzle`) and its day.
 type DailyPuzzle struct {
@@ -613,6 +707,18 @@ type HintRequest struct {
 	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 	Puzzle *BoardString `json:"puzzle,omitempty"`
 
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
+
 	// Size N, the board's rows, columns, boxes and values. Optional when the board implies it.
 	Size  *BoardSize `json:"size,omitempty"`
 	union json.RawMessage
@@ -634,12 +740,12 @@ type HintResponse = Step
 
 // ItemError defines model for ItemError.
 type ItemError struct {
-	// Code `invalid_json`, `invalid_request`, `invalid_board` or `body_too_large` (an NDJSON line over the limit).
+	// Code `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
 	Code   ItemErrorCode `json:"code"`
 	Detail string        `json:"detail"`
 }
 
-// ItemErrorCode `invalid_json`, `invalid_request`, `invalid_board` or `body_too_large` (an NDJSON line over the limit).
+// ItemErrorCode `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
 type ItemErrorCode string
 
 // Link defines model for Link.
@@ -672,6 +778,11 @@ type Pattern struct {
 	// Sets Named cell sets, such as the almost locked sets of an ALS step.
 	Sets *[][]Cell `json:"sets,omitempty"`
 }
+
+// Position A cell as `[row, col]`, 0-based.
+//
+// Example: [0,1]
+type Position = []int
 
 // PrintRequest At least one of `ids` and `generate`; at most 100 puzzles in all.
 type PrintRequest struct {
@@ -710,7 +821,7 @@ type Problem struct {
 	Conflicts *[]Conflict `json:"conflicts,omitempty"`
 	Detail    string      `json:"detail"`
 
-	// Errors For `invalid_request`, each bad field by its JSON name.
+	// Errors For `invalid_request` and `invalid_rules`, each bad field by its JSON name (`rules.cages[3].sum`).
 	Errors *[]struct {
 		Field   string `json:"field"`
 		Message string `json:"message"`
@@ -785,6 +896,79 @@ type Rating struct {
 	Techniques map[string]int `json:"techniques"`
 }
 
+// RuleName defines model for RuleName.
+type RuleName string
+
+// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+// place of the boxes). Left out or empty, the board is classic. Rules
+// combine freely. Malformed rules are 400 `invalid_rules`, the field
+// named in `errors` (`rules.cages[3].sum`): a region that is not N
+// orthogonally connected cells, a cell off the board, a cell in two
+// cages or both odd and even, a cage sum no distinct values reach, a
+// rule the shape cannot hold (`windows` without square boxes,
+// `disjoint_groups` with `regions`), `regions` together with `box`,
+// or more cages, extra regions, odd or even cells than the board has
+// cells.
+type Rules struct {
+	// AntiKing Cells a chess king's move apart never hold the same value.
+	AntiKing *bool `json:"anti_king,omitempty"`
+
+	// AntiKnight Cells a chess knight's move apart never hold the same value.
+	AntiKnight *bool `json:"anti_knight,omitempty"`
+
+	// Cages Killer cages (at most N·N); no cell is in two.
+	Cages *[]Cage `json:"cages,omitempty"`
+
+	// Diagonals X-Sudoku: each named diagonal holds every value once (`main` runs r1c1 → rNcN, `anti` rNc1 → r1cN).
+	Diagonals *RulesDiagonals `json:"diagonals,omitempty"`
+
+	// DisjointGroups The cells at the same position inside each box form a unit.
+	DisjointGroups *bool `json:"disjoint_groups,omitempty"`
+
+	// Even Cells that hold even values.
+	Even *[]Position `json:"even,omitempty"`
+
+	// ExtraRegions Further units of N cells, each holding every value once (at most N·N of them).
+	ExtraRegions *[][]Position `json:"extra_regions,omitempty"`
+
+	// NonConsecutive Orthogonally adjacent cells never hold consecutive values.
+	NonConsecutive *bool `json:"non_consecutive,omitempty"`
+
+	// Odd Cells that hold odd values.
+	Odd *[]Position `json:"odd,omitempty"`
+
+	// Regions Jigsaw: N regions of N orthogonally connected cells replace the
+	// boxes (`box` is then not given). A string of N·N region symbols
+	// row-major (any characters; whitespace ignored) or N rows of N
+	// integers; each distinct symbol or integer is one region.
+	//
+	//
+	// Example: AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII
+	Regions *Rules_Regions `json:"regions,omitempty"`
+
+	// Windows Windoku (hyper): the extra boxes one cell in from each box corner; needs square boxes.
+	Windows *bool `json:"windows,omitempty"`
+}
+
+// RulesDiagonals X-Sudoku: each named diagonal holds every value once (`main` runs r1c1 → rNcN, `anti` rNc1 → r1cN).
+type RulesDiagonals string
+
+// RulesRegions0 defines model for Rules.Regions.0.
+type RulesRegions0 = string
+
+// RulesRegions1 defines model for Rules.Regions.1.
+type RulesRegions1 = [][]int
+
+// Rules_Regions Jigsaw: N regions of N orthogonally connected cells replace the
+// boxes (`box` is then not given). A string of N·N region symbols
+// row-major (any characters; whitespace ignored) or N rows of N
+// integers; each distinct symbol or integer is one region.
+//
+// Example: AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII
+type Rules_Regions struct {
+	union json.RawMessage
+}
+
 // Shapes defines model for Shapes.
 type Shapes struct {
 	Shapes []struct {
@@ -816,6 +1000,18 @@ type SolveRequest struct {
 	//
 	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 	Puzzle *BoardString `json:"puzzle,omitempty"`
+
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
 
 	// Size N, the board's rows, columns, boxes and values. Optional when the board implies it.
 	Size  *BoardSize `json:"size,omitempty"`
@@ -959,6 +1155,18 @@ type ValidateRequest struct {
 	//
 	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 	Puzzle *BoardString `json:"puzzle,omitempty"`
+
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
 
 	// Size N, the board's rows, columns, boxes and values. Optional when the board implies it.
 	Size *BoardSize `json:"size,omitempty"`
@@ -1285,6 +1493,13 @@ func (t BatchItem) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Rules != nil {
+		object["rules"], err = json.Marshal(t.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'rules': %w", err)
+		}
+	}
+
 	if t.Size != nil {
 		object["size"], err = json.Marshal(t.Size)
 		if err != nil {
@@ -1338,6 +1553,13 @@ func (t *BatchItem) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Puzzle)
 		if err != nil {
 			return fmt.Errorf("error reading 'puzzle': %w", err)
+		}
+	}
+
+	if raw, found := object["rules"]; found {
+		err = json.Unmarshal(raw, &t.Rules)
+		if err != nil {
+			return fmt.Errorf("error reading 'rules': %w", err)
 		}
 	}
 
@@ -1520,6 +1742,13 @@ func (t HintRequest) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Rules != nil {
+		object["rules"], err = json.Marshal(t.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'rules': %w", err)
+		}
+	}
+
 	if t.Size != nil {
 		object["size"], err = json.Marshal(t.Size)
 		if err != nil {
@@ -1580,6 +1809,13 @@ func (t *HintRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Puzzle)
 		if err != nil {
 			return fmt.Errorf("error reading 'puzzle': %w", err)
+		}
+	}
+
+	if raw, found := object["rules"]; found {
+		err = json.Unmarshal(raw, &t.Rules)
+		if err != nil {
+			return fmt.Errorf("error reading 'rules': %w", err)
 		}
 	}
 
@@ -1759,6 +1995,68 @@ func (t *PrintRequest) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsRulesRegions0 returns the union data inside the Rules_Regions as a RulesRegions0
+func (t Rules_Regions) AsRulesRegions0() (RulesRegions0, error) {
+	var body RulesRegions0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRulesRegions0 overwrites any union data inside the Rules_Regions as the provided RulesRegions0
+func (t *Rules_Regions) FromRulesRegions0(v RulesRegions0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeRulesRegions0 performs a merge with any union data inside the Rules_Regions, using the provided RulesRegions0
+func (t *Rules_Regions) MergeRulesRegions0(v RulesRegions0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsRulesRegions1 returns the union data inside the Rules_Regions as a RulesRegions1
+func (t Rules_Regions) AsRulesRegions1() (RulesRegions1, error) {
+	var body RulesRegions1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRulesRegions1 overwrites any union data inside the Rules_Regions as the provided RulesRegions1
+func (t *Rules_Regions) FromRulesRegions1(v RulesRegions1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeRulesRegions1 performs a merge with any union data inside the Rules_Regions, using the provided RulesRegions1
+func (t *Rules_Regions) MergeRulesRegions1(v RulesRegions1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Rules_Regions) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Rules_Regions) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsSolveRequest0 returns the union data inside the SolveRequest as a SolveRequest0
 func (t SolveRequest) AsSolveRequest0() (SolveRequest0, error) {
 	var body SolveRequest0
@@ -1845,6 +2143,13 @@ func (t SolveRequest) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Rules != nil {
+		object["rules"], err = json.Marshal(t.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'rules': %w", err)
+		}
+	}
+
 	if t.Size != nil {
 		object["size"], err = json.Marshal(t.Size)
 		if err != nil {
@@ -1884,6 +2189,13 @@ func (t *SolveRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Puzzle)
 		if err != nil {
 			return fmt.Errorf("error reading 'puzzle': %w", err)
+		}
+	}
+
+	if raw, found := object["rules"]; found {
+		err = json.Unmarshal(raw, &t.Rules)
+		if err != nil {
+			return fmt.Errorf("error reading 'rules': %w", err)
 		}
 	}
 
@@ -1990,6 +2302,13 @@ func (t ValidateRequest) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Rules != nil {
+		object["rules"], err = json.Marshal(t.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'rules': %w", err)
+		}
+	}
+
 	if t.Size != nil {
 		object["size"], err = json.Marshal(t.Size)
 		if err != nil {
@@ -2043,6 +2362,13 @@ func (t *ValidateRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Puzzle)
 		if err != nil {
 			return fmt.Errorf("error reading 'puzzle': %w", err)
+		}
+	}
+
+	if raw, found := object["rules"]; found {
+		err = json.Unmarshal(raw, &t.Rules)
+		if err != nil {
+			return fmt.Errorf("error reading 'rules': %w", err)
 		}
 	}
 

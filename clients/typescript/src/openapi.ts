@@ -565,12 +565,100 @@ export interface components {
             row: number;
             col: number;
         };
-        /** @description A cell whose value repeats in a unit, or (unit `given`) a given the player changed; `value` is then the cell's value now, 0 when erased. */
+        /**
+         * @description A cell that breaks a rule: its value repeats in a unit (`row`,
+         *     `column`, `box`, a jigsaw `region`, a `diagonal`, a `window`, an
+         *     `extra_region`, a `disjoint_group`, a `cage`), a knight's or king's
+         *     move away (`anti_knight`, `anti_king`), it is consecutive to an
+         *     orthogonal neighbour (`non_consecutive`), of the wrong parity
+         *     (`parity`), its cage's sum can no longer be reached (`cage_sum`), or
+         *     (`given`) it is a given the player changed; `value` is then the
+         *     cell's value now, 0 when erased.
+         */
         Conflict: {
             row: number;
             col: number;
             value: number;
-            units: ("row" | "column" | "box" | "given")[];
+            /** @description The first rule in `units`. */
+            rule: components["schemas"]["RuleName"];
+            /** @description Every rule the cell breaks. */
+            units: components["schemas"]["RuleName"][];
+        };
+        /** @enum {string} */
+        RuleName: "row" | "column" | "box" | "region" | "diagonal" | "window" | "extra_region" | "disjoint_group" | "anti_knight" | "anti_king" | "non_consecutive" | "parity" | "cage" | "cage_sum" | "given";
+        /**
+         * @description A cell as `[row, col]`, 0-based.
+         * @example [
+         *       0,
+         *       1
+         *     ]
+         */
+        Position: number[];
+        /**
+         * @description A killer cage of 1 to N cells. Its values differ and, where `sum` is given, add up to it.
+         * @example {
+         *       "cells": [
+         *         [
+         *           0,
+         *           0
+         *         ],
+         *         [
+         *           0,
+         *           1
+         *         ]
+         *       ],
+         *       "sum": 3
+         *     }
+         */
+        Cage: {
+            cells: components["schemas"]["Position"][];
+            /** @description A sum that distinct values of the cage's size can reach; left out, the cells only differ. */
+            sum?: number;
+        };
+        /**
+         * @description Variant rules, added to classic Sudoku (or, for `regions`, put in
+         *     place of the boxes). Left out or empty, the board is classic. Rules
+         *     combine freely. Malformed rules are 400 `invalid_rules`, the field
+         *     named in `errors` (`rules.cages[3].sum`): a region that is not N
+         *     orthogonally connected cells, a cell off the board, a cell in two
+         *     cages or both odd and even, a cage sum no distinct values reach, a
+         *     rule the shape cannot hold (`windows` without square boxes,
+         *     `disjoint_groups` with `regions`), `regions` together with `box`,
+         *     or more cages, extra regions, odd or even cells than the board has
+         *     cells.
+         */
+        Rules: {
+            /**
+             * @description Jigsaw: N regions of N orthogonally connected cells replace the
+             *     boxes (`box` is then not given). A string of N·N region symbols
+             *     row-major (any characters; whitespace ignored) or N rows of N
+             *     integers; each distinct symbol or integer is one region.
+             * @example AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII
+             */
+            regions?: string | number[][];
+            /**
+             * @description X-Sudoku: each named diagonal holds every value once (`main` runs r1c1 → rNcN, `anti` rNc1 → r1cN).
+             * @enum {string}
+             */
+            diagonals?: "both" | "main" | "anti";
+            /** @description Windoku (hyper): the extra boxes one cell in from each box corner; needs square boxes. */
+            windows?: boolean;
+            /** @description Further units of N cells, each holding every value once (at most N·N of them). */
+            extra_regions?: components["schemas"]["Position"][][];
+            /** @description The cells at the same position inside each box form a unit. */
+            disjoint_groups?: boolean;
+            /** @description Cells a chess knight's move apart never hold the same value. */
+            anti_knight?: boolean;
+            /** @description Cells a chess king's move apart never hold the same value. */
+            anti_king?: boolean;
+            /** @description Orthogonally adjacent cells never hold consecutive values. */
+            non_consecutive?: boolean;
+            /** @description Cells that hold odd values. */
+            odd?: components["schemas"]["Position"][];
+            /** @description Cells that hold even values. */
+            even?: components["schemas"]["Position"][];
+            /** @description Killer cages (at most N·N); no cell is in two. */
+            cages?: components["schemas"]["Cage"][];
         };
         /** @description Exactly one of `puzzle` and `grid`. */
         SolveRequest: {
@@ -578,6 +666,7 @@ export interface components {
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
+            rules?: components["schemas"]["Rules"];
         } & ({
             puzzle: components["schemas"]["BoardString"];
         } | {
@@ -729,6 +818,7 @@ export interface components {
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
+            rules?: components["schemas"]["Rules"];
             givens?: components["schemas"]["Board"];
             /**
              * @description The player's pencil marks: one string per cell, row by row
@@ -856,6 +946,7 @@ export interface components {
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
+            rules?: components["schemas"]["Rules"];
             givens?: components["schemas"]["Board"];
             /** @description Also search for a solution (a heavy request). */
             solvable?: boolean;
@@ -888,6 +979,7 @@ export interface components {
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
+            rules?: components["schemas"]["Rules"];
             givens?: components["schemas"]["Board"];
         } & ({
             puzzle: components["schemas"]["BoardString"];
@@ -916,10 +1008,10 @@ export interface components {
         };
         ItemError: {
             /**
-             * @description `invalid_json`, `invalid_request`, `invalid_board` or `body_too_large` (an NDJSON line over the limit).
+             * @description `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
              * @enum {string}
              */
-            code: "invalid_json" | "invalid_request" | "invalid_board" | "body_too_large";
+            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_rules" | "body_too_large";
             detail: string;
         };
         BatchResponse: {
@@ -967,8 +1059,8 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_id" | "not_found" | "method_not_allowed" | "body_too_large" | "request_timeout" | "unsupported_media_type" | "conflict" | "unsolvable" | "search_limit" | "difficulty_unavailable" | "no_empty_cells" | "rate_limited" | "overloaded" | "shutting_down" | "internal_error";
-            /** @description For `invalid_request`, each bad field by its JSON name. */
+            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_id" | "invalid_rules" | "unsupported_rule" | "not_found" | "method_not_allowed" | "body_too_large" | "request_timeout" | "unsupported_media_type" | "conflict" | "unsolvable" | "search_limit" | "difficulty_unavailable" | "no_empty_cells" | "rate_limited" | "overloaded" | "shutting_down" | "internal_error";
+            /** @description For `invalid_request` and `invalid_rules`, each bad field by its JSON name (`rules.cages[3].sum`). */
             errors?: {
                 field: string;
                 message: string;
@@ -1002,8 +1094,9 @@ export interface components {
          * @description `invalid_json` (unparsable body), `invalid_request` (a field missing,
          *     unknown, of the wrong type or out of range; each listed in `errors`)
          *     or `invalid_board` (unsupported size or box, wrong length or shape, a
-         *     symbol out of range), or `invalid_id` (a puzzle id that does not
-         *     decode).
+         *     symbol out of range), `invalid_rules` (malformed variant rules, the
+         *     field named in `errors`), `unsupported_rule` (a rule the engine does
+         *     not know) or `invalid_id` (a puzzle id that does not decode).
          */
         BadRequest: {
             headers: {
