@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strconv"
 	"sync"
 
 	"github.com/sudokud/sudokud/engine"
@@ -65,11 +66,14 @@ const inkLevels = 16
 // Palette indexes of an image: the ground, the lines, then inkLevels-1
 // shades of the givens' ink (the last the ink itself), then as many of the
 // solution's.
+// The variant marks' colours follow: each kind of shading, then parity.
 const (
 	idxGround = 0
 	idxLine   = 1
 	idxGiven  = 2
 	idxFound  = idxGiven + inkLevels - 1
+	idxShade  = idxFound + inkLevels - 1
+	idxParity = idxShade + shadeKinds
 )
 
 // imagePalette returns the palette of an image in pal's colours.
@@ -80,7 +84,10 @@ func imagePalette(pal palette) color.Palette {
 			p = append(p, blend(pal.ground, ink, k, inkLevels-1))
 		}
 	}
-	return p
+	for _, c := range pal.shade {
+		p = append(p, c)
+	}
+	return append(p, pal.parity)
 }
 
 // blend is k/of of the way from a to b.
@@ -98,18 +105,11 @@ func Image(puzzle engine.Board, opt Options) (*image.Paletted, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := newLayout(puzzle.Shape(), float64(width))
-	img := image.NewPaletted(image.Rect(0, 0, width, width), imagePalette(palettes[opt.Theme])) // all idxGround
+	l, m := boardLayout(&puzzle, float64(width))
+	img := image.NewPaletted(image.Rect(0, 0, width, m.height(l, width)), imagePalette(palettes[opt.Theme])) // all idxGround
 	n := puzzle.Size()
-	fill := func(r image.Rectangle) {
-		r = r.Intersect(img.Rect)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			row := img.Pix[y*img.Stride+r.Min.X : y*img.Stride+r.Max.X]
-			for i := range row {
-				row[i] = idxLine
-			}
-		}
-	}
+	fill := func(r image.Rectangle) { fillRect(img, r, idxLine) }
+	drawShading(img, l, &m)
 	// band returns the pixels [lo, hi) of a line of width sw centred at v,
 	// at least one pixel.
 	band := func(v, sw float64) (int, int) {
@@ -132,6 +132,16 @@ func Image(puzzle engine.Board, opt Options) (*image.Paletted, error) {
 		a, b = band(l.at(i), sw)
 		fill(image.Rect(a, lo, b, hi))
 	}
+	for _, s := range m.borders {
+		x0, x1 := band(s.x0, l.thick)
+		y0, y1 := band(s.y0, l.thick)
+		x2, x3 := band(s.x1, l.thick)
+		y2, y3 := band(s.y1, l.thick)
+		fill(image.Rect(min(x0, x2), min(y0, y2), max(x1, x3), max(y1, y3)))
+	}
+	if err := drawCages(img, l, &m); err != nil {
+		return nil, err
+	}
 	if err := drawSymbols(img, l, boldFont(), idxGiven, &puzzle, nil, true); err != nil {
 		return nil, err
 	}
@@ -140,7 +150,101 @@ func Image(puzzle engine.Board, opt Options) (*image.Paletted, error) {
 			return nil, err
 		}
 	}
+	if m.caption != "" {
+		if err := drawText(img, l.captionFont(), m.caption, l.at(0), l.at(n)+l.thick+l.captionFont()*1.1, palettes[opt.Theme].given); err != nil {
+			return nil, err
+		}
+	}
 	return img, nil
+}
+
+// fillRect paints r (clipped to img) in palette colour idx.
+func fillRect(img *image.Paletted, r image.Rectangle, idx uint8) {
+	r = r.Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := img.Pix[y*img.Stride+r.Min.X : y*img.Stride+r.Max.X]
+		for i := range row {
+			row[i] = idx
+		}
+	}
+}
+
+// drawShading paints the shaded cells, then the odd circles and even
+// squares.
+func drawShading(img *image.Paletted, l layout, m *marks) {
+	cellRect := func(c engine.Cell, inset float64) image.Rectangle {
+		x, y := l.at(c.Col)+inset, l.at(c.Row)+inset
+		return image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+l.cell-2*inset)), int(math.Round(y+l.cell-2*inset)))
+	}
+	for k, cells := range m.shaded {
+		for _, c := range cells {
+			fillRect(img, cellRect(c, 0), idxShade+uint8(k))
+		}
+	}
+	for _, c := range m.even {
+		side := 2 * l.cell * parityRadius * 0.9
+		fillRect(img, cellRect(c, (l.cell-side)/2), idxParity)
+	}
+	rad := l.cell * parityRadius
+	for _, c := range m.odd {
+		cx, cy := l.at(c.Col)+l.cell/2, l.at(c.Row)+l.cell/2
+		r := cellRect(c, l.cell/2-rad).Intersect(img.Rect)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy; dx*dx+dy*dy <= rad*rad {
+					img.Pix[y*img.Stride+x] = idxParity
+				}
+			}
+		}
+	}
+}
+
+// drawCages draws each cage's outline dashed and its sum on a patch of
+// ground.
+func drawCages(img *image.Paletted, l layout, m *marks) error {
+	cw := l.cageWidth()
+	on, off := l.dash(), l.dash()*0.7
+	for _, c := range m.cages {
+		for _, s := range c.outline {
+			length := math.Abs(s.x1-s.x0) + math.Abs(s.y1-s.y0)
+			dx, dy := (s.x1-s.x0)/max(length, 1e-9), (s.y1-s.y0)/max(length, 1e-9)
+			for t := 0.0; t < length; t += on + off {
+				e := min(t+on, length)
+				ax, ay := s.x0+dx*t, s.y0+dy*t
+				bx, by := s.x0+dx*e, s.y0+dy*e
+				fillRect(img, image.Rect(
+					int(math.Round(min(ax, bx)-cw/2)), int(math.Round(min(ay, by)-cw/2)),
+					int(math.Round(max(ax, bx)+cw/2)), int(math.Round(max(ay, by)+cw/2))), idxLine)
+			}
+		}
+	}
+	for _, c := range m.cages {
+		if c.sum == 0 {
+			continue
+		}
+		t := strconv.Itoa(c.sum)
+		x, y, f := l.sumX(c.col), l.sumY(c.row), l.sumFont()
+		fillRect(img, image.Rect(int(x-f*0.1), int(y-f*0.85), int(x+f*(0.6*float64(len(t))+0.1)+1), int(y+f*0.2+1)), idxGround)
+		if err := drawText(img, f, t, x, y, img.Palette[idxGiven+inkLevels-2].(color.RGBA)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drawText writes s in the regular Go font of size size, from (x, y) on
+// its baseline, in colour ink (each pixel the palette colour nearest the
+// blend).
+func drawText(img *image.Paletted, size float64, s string, x, y float64, ink color.RGBA) error {
+	face, err := opentype.NewFace(regularFont(), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return err
+	}
+	defer face.Close()
+	d := font.Drawer{Dst: img, Src: image.NewUniform(ink), Face: face,
+		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	d.DrawString(s)
+	return nil
 }
 
 // drawSymbols draws, in font f and the ink whose shades start at palette
@@ -175,7 +279,10 @@ func drawSymbols(img *image.Paletted, l layout, f *opentype.Font, ink uint8, puz
 		for y := dr.Min.Y; y < dr.Max.Y; y++ {
 			for x := dr.Min.X; x < dr.Max.X; x++ {
 				_, _, _, a := mask.At(mp.X+x-dr.Min.X, mp.Y+y-dr.Min.Y).RGBA() // 0…0xffff
-				if shade := int(a*(inkLevels-1)+0x7fff) / 0xffff; shade > 0 {
+				// The shades blend into the ground: over a mark, only the
+				// glyph's core is drawn, not a halo of ground.
+				shade := int(a*(inkLevels-1)+0x7fff) / 0xffff
+				if shade > 0 && (img.Pix[y*img.Stride+x] == idxGround || shade >= inkLevels/2) {
 					img.Pix[y*img.Stride+x] = ink + uint8(shade) - 1
 				}
 			}

@@ -4,8 +4,13 @@
 // thin cell lines, thick box lines, givens in bold and, on a solved grid,
 // the values the solver found in a regular weight and another colour.
 //
-// Variant marks (regions, diagonals, windows, cages, parity) are drawn
-// once the engine's boards carry rules.
+// A variant board's rules are drawn as its marks: jigsaw regions with
+// borders as thick as box lines (and no box lines), shaded diagonals,
+// windows and extra regions, killer cages as dashed outlines inset from
+// the cell edges with the sum small in the cage's first cell, odd cells a
+// grey circle, even cells a grey square, and the rules that have no mark
+// (disjoint groups, anti-knight, anti-king, non-consecutive) in a caption
+// under the grid, which makes the drawing that much taller.
 package render
 
 import (
@@ -54,11 +59,15 @@ func (t Theme) String() string {
 // palette is the colours of a theme.
 type palette struct {
 	ground, line, given, found color.RGBA
+	shade                      [shadeKinds]color.RGBA // extra regions, windows, diagonals
+	parity                     color.RGBA             // odd circles, even squares
 }
 
 var palettes = [...]palette{
-	Light: {ground: rgb(0xffffff), line: rgb(0x000000), given: rgb(0x000000), found: rgb(0x1f4fa8)},
-	Dark:  {ground: rgb(0x1b1d21), line: rgb(0xd8dadf), given: rgb(0xf2f3f5), found: rgb(0x8ab4f8)},
+	Light: {ground: rgb(0xffffff), line: rgb(0x000000), given: rgb(0x000000), found: rgb(0x1f4fa8),
+		shade: [shadeKinds]color.RGBA{shadeDiagonal: rgb(0xdedede), shadeWindow: rgb(0xd6e2f2), shadeExtra: rgb(0xf3e7c6)}, parity: rgb(0xc4c4c4)},
+	Dark: {ground: rgb(0x1b1d21), line: rgb(0xd8dadf), given: rgb(0xf2f3f5), found: rgb(0x8ab4f8),
+		shade: [shadeKinds]color.RGBA{shadeDiagonal: rgb(0x34383f), shadeWindow: rgb(0x263449), shadeExtra: rgb(0x3d3624)}, parity: rgb(0x565b64)},
 }
 
 func rgb(v uint32) color.RGBA {
@@ -115,6 +124,7 @@ type layout struct {
 	margin, cell float64
 	thin, thick  float64
 	font         float64 // the symbols' font size
+	jigsaw       bool    // regions replace the boxes: no box lines
 }
 
 func newLayout(s engine.Shape, w float64) layout {
@@ -130,8 +140,26 @@ func (l layout) at(i int) float64 { return l.margin + float64(i)*l.cell }
 
 // rowThick and colThick report whether horizontal line i (between rows)
 // or vertical line i is a box edge.
-func (l layout) rowThick(i int) bool { return i%l.s.BoxRows == 0 }
-func (l layout) colThick(i int) bool { return i%l.s.BoxCols == 0 }
+func (l layout) rowThick(i int) bool { return l.edge(i) || !l.jigsaw && i%l.s.BoxRows == 0 }
+func (l layout) colThick(i int) bool { return l.edge(i) || !l.jigsaw && i%l.s.BoxCols == 0 }
+func (l layout) edge(i int) bool     { return i == 0 || i == l.s.Size }
+
+// boardLayout is the layout of b in a drawing w wide, and its marks.
+func boardLayout(b *engine.Board, w float64) (layout, marks) {
+	l := newLayout(b.Shape(), w)
+	r := b.Rules()
+	l.jigsaw = r.Regions != nil
+	return l, newMarks(b, l)
+}
+
+// height is the height of a drawing w wide with marks m: square, unless a
+// caption needs room under the grid.
+func (m *marks) height(l layout, w int) int {
+	if m.caption == "" {
+		return w
+	}
+	return w + int(l.captionHeight()+0.5)
+}
 
 // symbols are the values as the board's string form writes them.
 const symbols = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
