@@ -29,7 +29,7 @@ stalled and the cell was taken from the solution (the lexicographically
 smallest, when there are several); uniqueness techniques are used only
 on a puzzle with one solution. A puzzle that cannot be explained gets one
 line "error <code>: <detail>" (conflict, unsolvable, search_limit,
-invalid_board) and the blank line. A summary goes to stderr: the puzzles
+invalid_board, invalid_rules, unsupported_rule) and the blank line. A summary goes to stderr: the puzzles
 explained by logic alone, those with cells taken from the solution, and
 errors. Exit status 0 when every line was processed, even if puzzles
 failed; 1 for unreadable input; 2 for bad arguments.`
@@ -73,9 +73,10 @@ type hintWorker struct {
 // explain is a lineFunc: the path of line, one step per line and a blank
 // line after it, or an error line.
 func (w *hintWorker) explain(dst []byte, line string) ([]byte, int) {
-	b, err := engine.ParseBoard(line, w.cfg.shape)
+	b, err := parseLine(line, w.cfg.shape)
 	if err != nil {
-		return append(errorLine(dst, failInvalidBoard, err), '\n'), failInvalidBoard
+		k := failKind(err)
+		return append(errorLine(dst, k, err), '\n'), k
 	}
 	ctx, cancel := w.start()
 	defer cancel()

@@ -18,7 +18,8 @@ package main
 // runLines opens the inputs (inputs.go: the files named by args, "-" or
 // none for stdin; an unreadable file exits 1 before any work is done),
 // reads their puzzle lines (linereader.go: blank lines and lines starting
-// with '#' skipped, surrounding whitespace trimmed), maps them with the
+// with '#' skipped, surrounding whitespace trimmed; parseLine reads one),
+// maps them with the
 // workers and writes the results in input order (pipeline.go), with a
 // progress bar on stderr when it helps (progress.go), then prints the
 // summary (summary.go). solve.go is the worked example.
@@ -38,9 +39,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/fpuzzles"
 )
 
 // lineJob is the work of a line-oriented command.
@@ -94,6 +97,8 @@ const (
 	failUnsolvable
 	failSearchLimit
 	failInvalidBoard
+	failInvalidRules
+	failUnsupported
 	failOther
 )
 
@@ -104,6 +109,8 @@ var failCodes = [...]string{
 	failUnsolvable:   "unsolvable",
 	failSearchLimit:  "search_limit",
 	failInvalidBoard: "invalid_board",
+	failInvalidRules: "invalid_rules",
+	failUnsupported:  "unsupported_rule",
 	failOther:        "internal",
 }
 
@@ -120,8 +127,31 @@ func failKind(err error) int {
 		return failSearchLimit
 	case errors.Is(err, engine.ErrInvalidBoard):
 		return failInvalidBoard
+	case errors.Is(err, engine.ErrInvalidRules):
+		return failInvalidRules
+	case errors.Is(err, fpuzzles.ErrUnsupported):
+		return failUnsupported
 	}
 	return failOther
+}
+
+// parseLine reads a puzzle line: a board in the string form, of the shape
+// the flags set (zero: inferred), or an f-puzzles puzzle, which carries its
+// own shape and rules: its JSON object, the compressed text of a ?load=
+// link, or the link. A compressed text starts "N4Ig" (the compression of
+// '{"'); a line that starts so but is no f-puzzles text is read as a
+// board, in case it is one.
+func parseLine(line string, shape engine.Shape) (engine.Board, error) {
+	if !strings.HasPrefix(line, "{") && !strings.HasPrefix(line, "N4Ig") && !strings.Contains(line, "://") {
+		return engine.ParseBoard(line, shape)
+	}
+	b, err := fpuzzles.Decode(line)
+	if err != nil && strings.HasPrefix(line, "N4Ig") {
+		if pb, perr := engine.ParseBoard(line, shape); perr == nil {
+			return pb, nil
+		}
+	}
+	return b, err
 }
 
 // errorLine appends "error <code>: <detail>" to dst, with any control

@@ -43,7 +43,7 @@ func (c *countSource) idle() bool  { return false }
 func (c *countSource) done() int64 { return c.i }
 
 // maxKinds bounds the outcome numbers a lineFunc may return.
-const maxKinds = 8
+const maxKinds = 10
 
 // lineFunc maps one input line to its answer, appended to dst without the
 // final newline (the pipeline adds it), and returns an outcome kind in

@@ -30,8 +30,8 @@ A puzzle with one solution is rated by logic alone (forcing chains and
 nets last); "search" among the techniques means the puzzle has several
 solutions: logic stalled and cells were taken from the smallest solution
 (the puzzle is expert). A puzzle that cannot be rated
-gets "error <code>: <detail>" with code conflict, unsolvable, search_limit
-or invalid_board. A summary with the count per level goes to stderr.
+gets "error <code>: <detail>" with code conflict, unsolvable, search_limit,
+invalid_board, invalid_rules or unsupported_rule. A summary with the count per level goes to stderr.
 Exit status 0 when every line was processed, even if puzzles failed; 1 for
 unreadable input; 2 for bad arguments.`
 
@@ -79,9 +79,10 @@ type rateWorker struct {
 
 // rate is a lineFunc: the rating of line, or an error line.
 func (w *rateWorker) rate(dst []byte, line string) ([]byte, int) {
-	b, err := engine.ParseBoard(line, w.cfg.shape)
+	b, err := parseLine(line, w.cfg.shape)
 	if err != nil {
-		return errorLine(dst, failInvalidBoard, err), failInvalidBoard
+		k := failKind(err)
+		return errorLine(dst, k, err), k
 	}
 	ctx, cancel := w.start()
 	defer cancel()

@@ -11,10 +11,14 @@ const solveUsage = `sudoku solve [flags] [file ...]
 
 Solves the puzzles in the files (or stdin, also as "-"), one per line in the
 string form ('.' or '0' empty, 1-9 then A-Z; separators ignored), of any
-supported size. Blank lines and lines starting with '#' are skipped. Writes
-exactly one line per puzzle to stdout, in input order: the solution, or
-"error <code>: <detail>" with code conflict, unsolvable, search_limit or
-invalid_board. Uniqueness is proven for every puzzle; a puzzle with several
+supported size, or as f-puzzles puzzles with their variant rules (killer
+cages, jigsaw regions, diagonals, …): the JSON object on one line, the
+compressed text after "?load=" in an f-puzzles link, or the link itself.
+Blank lines and lines starting with '#' are skipped. Writes exactly one
+line per puzzle to stdout, in input order: the solution, or
+"error <code>: <detail>" with code conflict, unsolvable, search_limit,
+invalid_board, invalid_rules or unsupported_rule (an f-puzzles constraint
+the engine does not know, named). Uniqueness is proven for every puzzle; a puzzle with several
 solutions gets the lexicographically smallest. A summary goes to stderr.
 Exit status 0 when every line was processed, even if puzzles failed; 1 for
 unreadable input; 2 for bad arguments.`
@@ -67,9 +71,10 @@ type solveWorker struct {
 
 // solve is a lineFunc: the solution of line, or an error line.
 func (w *solveWorker) solve(dst []byte, line string) ([]byte, int) {
-	b, err := engine.ParseBoard(line, w.cfg.shape)
+	b, err := parseLine(line, w.cfg.shape)
 	if err != nil {
-		return errorLine(dst, failInvalidBoard, err), failInvalidBoard
+		k := failKind(err)
+		return errorLine(dst, k, err), k
 	}
 	ctx, cancel := w.start()
 	defer cancel()
