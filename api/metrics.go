@@ -98,6 +98,14 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "sudoku_peer_cache_shapes",
 			Help: "Board shapes whose peer tables the engine has built and cached.",
 		}, func() float64 { return float64(engine.CachedShapes()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "sudoku_rule_cache_entries",
+			Help: fmt.Sprintf("Variant rule sets (shape and rules) the engine has compiled and cached, at most %d.", engine.MaxCachedRules),
+		}, func() float64 { n, _ := engine.RuleCacheStats(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "sudoku_rule_cache_evictions_total",
+			Help: "Compiled variant rule sets the engine dropped from its cache, least recently used first, to make room.",
+		}, func() float64 { _, n := engine.RuleCacheStats(); return float64(n) }),
 		collectors.NewBuildInfoCollector(),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/sudokud/sudokud/engine"
 )
 
 func TestMetrics(t *testing.T) {
@@ -62,7 +64,8 @@ func TestMetrics(t *testing.T) {
 	}
 	for _, name := range []string{
 		"sudokud_http_requests_total", "sudokud_http_request_duration_seconds_bucket", "sudokud_http_requests_in_flight",
-		"sudoku_peer_cache_shapes", "go_goroutines", "go_build_info", "sudokud_validate_items_total",
+		"sudoku_peer_cache_shapes", "sudoku_rule_cache_entries", "sudoku_rule_cache_evictions_total",
+		"go_goroutines", "go_build_info", "sudokud_validate_items_total",
 		"sudokud_validate_streams_open", "sudokud_validate_streams_limit",
 		"sudokud_validate_memory_reserved_bytes", "sudokud_validate_memory_limit_bytes",
 	} {
@@ -241,6 +244,56 @@ func TestNewOnARegistryOfAnotherServer(t *testing.T) {
 	c.post("/validate", map[string]any{"puzzle": classicSolved})
 	if got := testutil.ToFloat64(first.deps.metrics.requests.WithLabelValues("/validate", "POST", "200")); got != 1 {
 		t.Errorf("the first Server's requests{/validate,POST,200} = %v, want 1", got)
+	}
+	lintMetrics(t, reg)
+}
+
+// TestRuleCacheMetrics: the rule cache's size and evictions on /metrics
+// are the engine's. A batch of MaxCachedRules+50 items, each with a cage
+// of its own, fills the cache and evicts at least 50 rule sets.
+func TestRuleCacheMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	srv := mustNew(t, DefaultConfig(), nil, reg)
+	t.Cleanup(srv.Close)
+	c := &apiClient{tb: t, h: srv, srv: srv}
+	_, before := engine.RuleCacheStats()
+	var items []string
+	for i := range engine.MaxCachedRules + 50 {
+		items = append(items, fmt.Sprintf(`{"puzzle":%q,"rules":{"cages":[{"cells":[[%d,%d],[%d,%d]]}]}}`,
+			classic, i%81/9, i%9, (i+1)%81/9, (i+1)%81%9))
+		if i >= 81 {
+			// Beyond the 81 two-cell cages of one shape: add a sum.
+			items[i] = strings.Replace(items[i], `]]}`, fmt.Sprintf(`]],"sum":%d}`, 3+i/81), 1)
+		}
+	}
+	ex := c.post("/validate", `{"items":[`+strings.Join(items, ",")+`]}`)
+	if ex.status != http.StatusOK || strings.Contains(string(ex.body), `"error"`) {
+		t.Fatalf("%d %.300s", ex.status, ex.body)
+	}
+	entries, evictions := engine.RuleCacheStats()
+	if entries != engine.MaxCachedRules || evictions-before < 50 {
+		t.Errorf("rule cache: %d entries, %d evictions, want %d and at least 50", entries, evictions-before, engine.MaxCachedRules)
+	}
+	for name, want := range map[string]float64{"sudoku_rule_cache_entries": float64(entries), "sudoku_rule_cache_evictions_total": float64(evictions)} {
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, mf := range mfs {
+			if mf.GetName() != name {
+				continue
+			}
+			found = true
+			m := mf.GetMetric()[0]
+			got := m.GetGauge().GetValue() + m.GetCounter().GetValue()
+			if got != want {
+				t.Errorf("%s = %v, want %v", name, got, want)
+			}
+		}
+		if !found {
+			t.Errorf("no %s on the registry", name)
+		}
 	}
 	lintMetrics(t, reg)
 }
