@@ -10,11 +10,13 @@ import (
 )
 
 // puzzleResponse is a puzzle named by its id: GET /puzzles/{id} and
-// POST /puzzles.
+// POST /puzzles. A variant's rules come in the form the id keeps them
+// (regions as rows of numbers by first cell, cells in row-major order).
 type puzzleResponse struct {
 	ID         string     `json:"id"`
 	Size       int        `json:"size"`
 	Box        string     `json:"box"`
+	Rules      *rulesJSON `json:"rules,omitempty"`
 	Difficulty string     `json:"difficulty"`
 	Puzzle     any        `json:"puzzle"`
 	Solution   any        `json:"solution"`
@@ -107,6 +109,7 @@ func (d *deps) describe(r *http.Request, b engine.Board, grid bool) (puzzleRespo
 		ID:         engine.EncodeID(b),
 		Size:       s.Size,
 		Box:        s.Box(),
+		Rules:      rulesJSONOf(b.Rules(), s.Size),
 		Difficulty: rating.Level.String(),
 		Puzzle:     boardOut(b, grid),
 		Solution:   boardOut(res.Solution, grid),

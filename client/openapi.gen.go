@@ -841,6 +841,7 @@ type ProblemCode string
 
 // PuzzleByID defines model for PuzzleByID.
 type PuzzleByID struct {
+	// Box The shape's box (on a jigsaw, the shape the id names; send `regions` without it).
 	Box        string     `json:"box"`
 	Difficulty Difficulty `json:"difficulty"`
 
@@ -853,7 +854,19 @@ type PuzzleByID struct {
 	// Puzzle A board in the form the request used.
 	Puzzle Board  `json:"puzzle"`
 	Rating Rating `json:"rating"`
-	Size   int    `json:"size"`
+
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
+	Size  int    `json:"size"`
 
 	// Solution A board in the form the request used.
 	Solution Board `json:"solution"`
@@ -2815,9 +2828,12 @@ type ClientInterface interface {
 	// answer never changes for an id: it is cached for a year as
 	// immutable, with the id as its `ETag`; a request whose
 	// `If-None-Match` names it gets 304 without any work. An id that does
-	// not decode (not base64url, cut short, mistyped, an unknown version
-	// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
-	// that has no solution is 422 `conflict` or `unsolvable`.
+	// not decode (not base64url, cut short, mistyped, an unknown version,
+	// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
+	// whose givens break a rule or that has no solution is 422 `conflict`
+	// or `unsolvable`. A variant's id holds its rules, which the answer
+	// gives in `rules` (regions as rows of numbers by first cell, cells in
+	// row-major order); the solution and rating obey them.
 	//
 	// Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
 	PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2825,7 +2841,8 @@ type ClientInterface interface {
 	// PuzzlePNG A puzzle drawn as PNG
 	//
 	// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
-	// square, the symbols in the Go fonts.
+	// wide (square unless a caption names rules without marks), the
+	// symbols in the Go fonts.
 	//
 	// Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
 	PuzzlePNG(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2835,7 +2852,12 @@ type ClientInterface interface {
 	// A print-quality drawing of the puzzle: thin cell lines, box lines
 	// three times as thick, givens in bold; with `solution=true` the
 	// solved grid, the values found in a regular weight and a second
-	// colour. Cached for good like the puzzle, its `ETag` naming the id
+	// colour. A variant's marks are drawn: jigsaw region borders as thick
+	// as box lines (no box lines), shaded diagonals, windows and extra
+	// regions, dashed cages with their sums, odd cells as grey circles and
+	// even cells as grey squares; disjoint groups, anti-knight, anti-king
+	// and non-consecutive, which have no mark, are named in a caption
+	// under the grid, which makes the drawing taller than wide. Cached for good like the puzzle, its `ETag` naming the id
 	// and the options. A malformed id is 400 `invalid_id`; a `px` out of
 	// range, an unknown `theme` or parameter 400 `invalid_request`; a
 	// solution asked of a puzzle without one 422.
@@ -3386,9 +3408,12 @@ func (c *RawClient) PuzzleId(ctx context.Context, body PuzzleIdJSONRequestBody, 
 // answer never changes for an id: it is cached for a year as
 // immutable, with the id as its `ETag`; a request whose
 // `If-None-Match` names it gets 304 without any work. An id that does
-// not decode (not base64url, cut short, mistyped, an unknown version
-// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
-// that has no solution is 422 `conflict` or `unsolvable`.
+// not decode (not base64url, cut short, mistyped, an unknown version,
+// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
+// whose givens break a rule or that has no solution is 422 `conflict`
+// or `unsolvable`. A variant's id holds its rules, which the answer
+// gives in `rules` (regions as rows of numbers by first cell, cells in
+// row-major order); the solution and rating obey them.
 //
 // Corresponds with GET /puzzles/{id} (the `PuzzleGet` operationId).
 func (c *RawClient) PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGetParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3406,7 +3431,8 @@ func (c *RawClient) PuzzleGet(ctx context.Context, id PuzzleID, params *PuzzleGe
 // PuzzlePNG A puzzle drawn as PNG
 //
 // The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
-// square, the symbols in the Go fonts.
+// wide (square unless a caption names rules without marks), the
+// symbols in the Go fonts.
 //
 // Corresponds with GET /puzzles/{id}.png (the `PuzzlePNG` operationId).
 func (c *RawClient) PuzzlePNG(ctx context.Context, id PuzzleID, params *PuzzlePNGParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3426,7 +3452,12 @@ func (c *RawClient) PuzzlePNG(ctx context.Context, id PuzzleID, params *PuzzlePN
 // A print-quality drawing of the puzzle: thin cell lines, box lines
 // three times as thick, givens in bold; with `solution=true` the
 // solved grid, the values found in a regular weight and a second
-// colour. Cached for good like the puzzle, its `ETag` naming the id
+// colour. A variant's marks are drawn: jigsaw region borders as thick
+// as box lines (no box lines), shaded diagonals, windows and extra
+// regions, dashed cages with their sums, odd cells as grey circles and
+// even cells as grey squares; disjoint groups, anti-knight, anti-king
+// and non-consecutive, which have no mark, are named in a caption
+// under the grid, which makes the drawing taller than wide. Cached for good like the puzzle, its `ETag` naming the id
 // and the options. A malformed id is 400 `invalid_id`; a `px` out of
 // range, an unknown `theme` or parameter 400 `invalid_request`; a
 // solution asked of a puzzle without one 422.
@@ -4893,9 +4924,12 @@ type ClientWithResponsesInterface interface {
 	// answer never changes for an id: it is cached for a year as
 	// immutable, with the id as its `ETag`; a request whose
 	// `If-None-Match` names it gets 304 without any work. An id that does
-	// not decode (not base64url, cut short, mistyped, an unknown version
-	// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
-	// that has no solution is 422 `conflict` or `unsolvable`.
+	// not decode (not base64url, cut short, mistyped, an unknown version,
+	// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
+	// whose givens break a rule or that has no solution is 422 `conflict`
+	// or `unsolvable`. A variant's id holds its rules, which the answer
+	// gives in `rules` (regions as rows of numbers by first cell, cells in
+	// row-major order); the solution and rating obey them.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4905,7 +4939,8 @@ type ClientWithResponsesInterface interface {
 	// PuzzlePNGWithResponse A puzzle drawn as PNG
 	//
 	// The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
-	// square, the symbols in the Go fonts.
+	// wide (square unless a caption names rules without marks), the
+	// symbols in the Go fonts.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4917,7 +4952,12 @@ type ClientWithResponsesInterface interface {
 	// A print-quality drawing of the puzzle: thin cell lines, box lines
 	// three times as thick, givens in bold; with `solution=true` the
 	// solved grid, the values found in a regular weight and a second
-	// colour. Cached for good like the puzzle, its `ETag` naming the id
+	// colour. A variant's marks are drawn: jigsaw region borders as thick
+	// as box lines (no box lines), shaded diagonals, windows and extra
+	// regions, dashed cages with their sums, odd cells as grey circles and
+	// even cells as grey squares; disjoint groups, anti-knight, anti-king
+	// and non-consecutive, which have no mark, are named in a caption
+	// under the grid, which makes the drawing taller than wide. Cached for good like the puzzle, its `ETag` naming the id
 	// and the options. A malformed id is 400 `invalid_id`; a `px` out of
 	// range, an unknown `theme` or parameter 400 `invalid_request`; a
 	// solution asked of a puzzle without one 422.
@@ -6829,9 +6869,12 @@ func (c *ClientWithResponses) PuzzleIdWithResponse(ctx context.Context, body Puz
 // answer never changes for an id: it is cached for a year as
 // immutable, with the id as its `ETag`; a request whose
 // `If-None-Match` names it gets 304 without any work. An id that does
-// not decode (not base64url, cut short, mistyped, an unknown version
-// or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
-// that has no solution is 422 `conflict` or `unsolvable`.
+// not decode (not base64url, cut short, mistyped, an unknown version,
+// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
+// whose givens break a rule or that has no solution is 422 `conflict`
+// or `unsolvable`. A variant's id holds its rules, which the answer
+// gives in `rules` (regions as rows of numbers by first cell, cells in
+// row-major order); the solution and rating obey them.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6847,7 +6890,8 @@ func (c *ClientWithResponses) PuzzleGetWithResponse(ctx context.Context, id Puzz
 // PuzzlePNGWithResponse A puzzle drawn as PNG
 //
 // The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
-// square, the symbols in the Go fonts.
+// wide (square unless a caption names rules without marks), the
+// symbols in the Go fonts.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6865,7 +6909,12 @@ func (c *ClientWithResponses) PuzzlePNGWithResponse(ctx context.Context, id Puzz
 // A print-quality drawing of the puzzle: thin cell lines, box lines
 // three times as thick, givens in bold; with `solution=true` the
 // solved grid, the values found in a regular weight and a second
-// colour. Cached for good like the puzzle, its `ETag` naming the id
+// colour. A variant's marks are drawn: jigsaw region borders as thick
+// as box lines (no box lines), shaded diagonals, windows and extra
+// regions, dashed cages with their sums, odd cells as grey circles and
+// even cells as grey squares; disjoint groups, anti-knight, anti-king
+// and non-consecutive, which have no mark, are named in a caption
+// under the grid, which makes the drawing taller than wide. Cached for good like the puzzle, its `ETag` naming the id
 // and the options. A malformed id is 400 `invalid_id`; a `px` out of
 // range, an unknown `theme` or parameter 400 `invalid_request`; a
 // solution asked of a puzzle without one 422.

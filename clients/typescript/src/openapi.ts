@@ -213,9 +213,12 @@ export interface paths {
          *     answer never changes for an id: it is cached for a year as
          *     immutable, with the id as its `ETag`; a request whose
          *     `If-None-Match` names it gets 304 without any work. An id that does
-         *     not decode (not base64url, cut short, mistyped, an unknown version
-         *     or shape) is 400 `invalid_id`; a puzzle whose givens break a rule or
-         *     that has no solution is 422 `conflict` or `unsolvable`.
+         *     not decode (not base64url, cut short, mistyped, an unknown version,
+         *     shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
+         *     whose givens break a rule or that has no solution is 422 `conflict`
+         *     or `unsolvable`. A variant's id holds its rules, which the answer
+         *     gives in `rules` (regions as rows of numbers by first cell, cells in
+         *     row-major order); the solution and rating obey them.
          */
         get: operations["puzzleGet"];
         put?: never;
@@ -238,7 +241,12 @@ export interface paths {
          * @description A print-quality drawing of the puzzle: thin cell lines, box lines
          *     three times as thick, givens in bold; with `solution=true` the
          *     solved grid, the values found in a regular weight and a second
-         *     colour. Cached for good like the puzzle, its `ETag` naming the id
+         *     colour. A variant's marks are drawn: jigsaw region borders as thick
+         *     as box lines (no box lines), shaded diagonals, windows and extra
+         *     regions, dashed cages with their sums, odd cells as grey circles and
+         *     even cells as grey squares; disjoint groups, anti-knight, anti-king
+         *     and non-consecutive, which have no mark, are named in a caption
+         *     under the grid, which makes the drawing taller than wide. Cached for good like the puzzle, its `ETag` naming the id
          *     and the options. A malformed id is 400 `invalid_id`; a `px` out of
          *     range, an unknown `theme` or parameter 400 `invalid_request`; a
          *     solution asked of a puzzle without one 422.
@@ -262,7 +270,8 @@ export interface paths {
         /**
          * A puzzle drawn as PNG
          * @description The drawing of `GET /puzzles/{id}.svg` as a PNG image `px` pixels
-         *     square, the symbols in the Go fonts.
+         *     wide (square unless a caption names rules without marks), the
+         *     symbols in the Go fonts.
          */
         get: operations["puzzlePNG"];
         put?: never;
@@ -747,7 +756,9 @@ export interface components {
             /** @description The puzzle's id. */
             id: string;
             size: number;
+            /** @description The shape's box (on a jigsaw, the shape the id names; send `regions` without it). */
             box: string;
+            rules?: components["schemas"]["Rules"];
             difficulty: components["schemas"]["Difficulty"];
             puzzle: components["schemas"]["Board"];
             solution: components["schemas"]["Board"];
