@@ -54,6 +54,9 @@ type Options struct {
 	Shape    Shape    // the board; the zero Shape means 9×9
 	Level    Level    // the difficulty; zero means Medium
 	Symmetry Symmetry // the pattern of the givens
+	// Variant is the variant rules drawn with the puzzle (see
+	// VariantLevels); the zero Variant is classic. Symmetry does not apply.
+	Variant Variant
 	// MaxAttempts bounds the work: each attempt fills a new grid and
 	// removes cells in a new order. Zero means DefaultAttempts(Shape, Level).
 	MaxAttempts int
@@ -122,6 +125,9 @@ const (
 // millisecond (easy) to a few milliseconds (hard), a 16×16 tens of
 // milliseconds, a hard 25×25 about a second.
 func Generate(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, error) {
+	if opt.Variant != 0 {
+		return generateVariant(ctx, rng, opt)
+	}
 	shape := opt.Shape
 	if shape.IsZero() {
 		shape = Shape{Size: 9, BoxRows: 3, BoxCols: 3}

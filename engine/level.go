@@ -45,19 +45,23 @@ func ParseLevel(s string) (Level, error) {
 // LevelError is the error of Generate for a level its shape never offers.
 // It wraps ErrDifficultyUnavailable.
 type LevelError struct {
-	Shape Shape
-	Level Level
+	Shape   Shape
+	Level   Level
+	Variant Variant // zero for classic
 }
 
 func (e *LevelError) Error() string {
+	if e.Variant != 0 {
+		return fmt.Sprintf("difficulty unavailable: %s %s offers %s, not %s", e.Shape, e.Variant, LevelNames(e.Offered()), e.Level)
+	}
 	return fmt.Sprintf("difficulty unavailable: %s offers %s, not %s", e.Shape, LevelNames(LevelsOf(e.Shape)), e.Level)
 }
 
 // Is makes errors.Is(err, ErrDifficultyUnavailable) true.
 func (e *LevelError) Is(target error) bool { return target == ErrDifficultyUnavailable }
 
-// Offered returns the levels the shape offers.
-func (e *LevelError) Offered() []Level { return LevelsOf(e.Shape) }
+// Offered returns the levels the shape (and variant) offers.
+func (e *LevelError) Offered() []Level { return VariantLevels(e.Shape, e.Variant) }
 
 // LevelNames joins the names of levels with ", ": "easy, medium".
 func LevelNames(ls []Level) string {

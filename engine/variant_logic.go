@@ -93,6 +93,9 @@ type vlogic struct {
 	ctx      context.Context
 	budget   int64 // search nodes left for trial_net
 	board    Board // for symbols
+	// maxLevel, when set, skips the techniques above it (the generator's
+	// test of a level).
+	maxLevel Level
 }
 
 func newVLogic(ctx context.Context, b *Board, lim Limits) *vlogic {
@@ -262,21 +265,27 @@ func (l *vlogic) apply(st *Step) {
 
 // next finds the cheapest step, or false when logic stalls.
 func (l *vlogic) next(unique bool) (Step, bool) {
-	finders := []func() (Step, bool){
-		l.hiddenSingle, l.nakedSingle, l.cageCombination, l.lockedCandidates,
-		l.nonConsecutive,
-		func() (Step, bool) { return l.nakedSubset(2) }, func() (Step, bool) { return l.hiddenSubset(2) },
-		func() (Step, bool) { return l.nakedSubset(3) }, func() (Step, bool) { return l.hiddenSubset(3) },
-		l.inniesOuties,
-		func() (Step, bool) { return l.nakedSubset(4) }, func() (Step, bool) { return l.hiddenSubset(4) },
-		l.contradiction,
+	finders := []struct {
+		level Level
+		find  func() (Step, bool)
+	}{
+		{Easy, l.hiddenSingle}, {Easy, l.nakedSingle}, {Easy, l.cageCombination},
+		{Medium, l.lockedCandidates}, {Medium, l.nonConsecutive},
+		{Medium, func() (Step, bool) { return l.nakedSubset(2) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(2) }},
+		{Medium, func() (Step, bool) { return l.nakedSubset(3) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(3) }},
+		{Hard, l.inniesOuties},
+		{Medium, func() (Step, bool) { return l.nakedSubset(4) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(4) }},
+		{Expert, l.contradiction},
 	}
 	for _, f := range finders {
-		if st, ok := f(); ok {
+		if l.maxLevel != 0 && f.level > l.maxLevel {
+			continue
+		}
+		if st, ok := f.find(); ok {
 			return st, true
 		}
 	}
-	if unique {
+	if unique && (l.maxLevel == 0 || l.maxLevel >= Expert) {
 		return l.trial()
 	}
 	return Step{}, false
