@@ -21,7 +21,7 @@ import (
 type generateRequest struct {
 	Size       *int    `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
 	Box        string  `json:"box,omitempty" validate:"omitempty,max=16"`
-	Difficulty *string `json:"difficulty,omitempty" validate:"omitempty,oneof=easy medium hard expert"`
+	Difficulty *string `json:"difficulty,omitempty" validate:"omitempty,oneof=easy medium hard expert master extreme"`
 	Seed       *int64  `json:"seed,omitempty"`
 	Count      *int    `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
 	Symmetry   *string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`

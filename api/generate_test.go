@@ -67,6 +67,7 @@ func TestGenerate(t *testing.T) {
 		{"size=6&box=3x2&difficulty=easy&seed=2&count=2", 6, "3x2", "easy", 2},
 		{"difficulty=easy&seed=3", 9, "3x3", "easy", 1},
 		{"seed=4", 9, "3x3", "medium", 1},
+		{"difficulty=master&seed=5", 9, "3x3", "master", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -168,6 +169,7 @@ func TestGenerateErrors(t *testing.T) {
 		fields []string
 	}{
 		{"no expert 4x4", "GET", "/generate?size=4&difficulty=expert", "", 422, codeDifficultyUnavailable, nil},
+		{"no extreme 9x9", "GET", "/generate?difficulty=extreme", "", 422, codeDifficultyUnavailable, nil},
 		{"count 0", "GET", "/generate?count=0", "", 400, codeInvalidRequest, []string{"count"}},
 		{"count 101", "POST", "/generate", `{"count":101}`, 400, codeInvalidRequest, []string{"count"}},
 		{"difficulty", "GET", "/generate?difficulty=insane", "", 400, codeInvalidRequest, []string{"difficulty"}},

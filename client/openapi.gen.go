@@ -21,10 +21,12 @@ import (
 
 // Defines values for Difficulty.
 const (
-	DifficultyEasy   Difficulty = "easy"
-	DifficultyExpert Difficulty = "expert"
-	DifficultyHard   Difficulty = "hard"
-	DifficultyMedium Difficulty = "medium"
+	DifficultyEasy    Difficulty = "easy"
+	DifficultyExpert  Difficulty = "expert"
+	DifficultyExtreme Difficulty = "extreme"
+	DifficultyHard    Difficulty = "hard"
+	DifficultyMaster  Difficulty = "master"
+	DifficultyMedium  Difficulty = "medium"
 )
 
 // Valid indicates whether the value is a known member of the Difficulty enum.
@@ -34,7 +36,11 @@ func (e Difficulty) Valid() bool {
 		return true
 	case DifficultyExpert:
 		return true
+	case DifficultyExtreme:
+		return true
 	case DifficultyHard:
+		return true
+	case DifficultyMaster:
 		return true
 	case DifficultyMedium:
 		return true
@@ -591,10 +597,17 @@ type DailyPuzzle struct {
 	Box string `json:"box"`
 
 	// Date The day (UTC) whose puzzle this is.
-	Date       openapi_types.Date `json:"date"`
-	Difficulty Difficulty         `json:"difficulty"`
-	Givens     int                `json:"givens"`
-	Id         string             `json:"id"`
+	Date openapi_types.Date `json:"date"`
+
+	// Difficulty What a human solver needs: `easy` singles; `medium` intersections
+	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+	// from there the level follows the Sudoku Explainer rating `se`:
+	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+	// the levels each shape offers.
+	Difficulty Difficulty `json:"difficulty"`
+	Givens     int        `json:"givens"`
+	Id         string     `json:"id"`
 
 	// Puzzle N·N symbols row-major; `.` or `0` empty, `1`–`9`, `A`–`Z` for 10–35; whitespace (any Unicode kind) and `|`, `-`, `+` ignored.
 	//
@@ -612,7 +625,12 @@ type DailyPuzzle struct {
 	Solution BoardString `json:"solution"`
 }
 
-// Difficulty defines model for Difficulty.
+// Difficulty What a human solver needs: `easy` singles; `medium` intersections
+// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+// from there the level follows the Sudoku Explainer rating `se`:
+// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+// the levels each shape offers.
 type Difficulty string
 
 // Elimination defines model for Elimination.
@@ -632,8 +650,15 @@ type GenerateRequest struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
 	//
 	// Example: 3x3
-	Box        *Box        `json:"box,omitempty"`
-	Count      *int        `json:"count,omitempty"`
+	Box   *Box `json:"box,omitempty"`
+	Count *int `json:"count,omitempty"`
+
+	// Difficulty What a human solver needs: `easy` singles; `medium` intersections
+	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+	// from there the level follows the Sudoku Explainer rating `se`:
+	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+	// the levels each shape offers.
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
 	Format     *Format     `json:"format,omitempty"`
 	Seed       *int64      `json:"seed,omitempty"`
@@ -648,7 +673,14 @@ type GenerateResponse struct {
 
 // GeneratedPuzzle defines model for GeneratedPuzzle.
 type GeneratedPuzzle struct {
-	Box        string     `json:"box"`
+	Box string `json:"box"`
+
+	// Difficulty What a human solver needs: `easy` singles; `medium` intersections
+	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+	// from there the level follows the Sudoku Explainer rating `se`:
+	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+	// the levels each shape offers.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Givens Filled cells in the puzzle.
@@ -842,7 +874,14 @@ type ProblemCode string
 // PuzzleByID defines model for PuzzleByID.
 type PuzzleByID struct {
 	// Box The shape's box (on a jigsaw, the shape the id names; send `regions` without it).
-	Box        string     `json:"box"`
+	Box string `json:"box"`
+
+	// Difficulty What a human solver needs: `easy` singles; `medium` intersections
+	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+	// from there the level follows the Sudoku Explainer rating `se`:
+	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+	// the levels each shape offers.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Givens Filled cells in the puzzle.

@@ -105,10 +105,10 @@ func ExampleTechniques() {
 	// nice_loop                expert   7.0
 	// als_xz                   expert   7.0
 	// als_xy_wing              expert   7.2
-	// digit_forcing_chain      expert   8.0
-	// cell_forcing_chain       expert   8.2
-	// unit_forcing_chain       expert   8.2
-	// forcing_net              expert   9.0
+	// digit_forcing_chain      master   8.0
+	// cell_forcing_chain       master   8.2
+	// unit_forcing_chain       master   8.2
+	// forcing_net              extreme  9.0
 	// search                   expert   0.0
 }
 

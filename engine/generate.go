@@ -111,6 +111,9 @@ const (
 //     for the grader's logic, which also proves it unique (an expert
 //     puzzle stalls that logic, which then proves nothing).
 //
+// Master and extreme puzzles are rare among those: an attempt at them is
+// a climb from a minimal puzzle towards harder ones (see climb).
+//
 // When an attempt gives no puzzle of the level, the next one starts. Once
 // the level is reached, removal goes on within a work budget, so that the
 // puzzle has few givens. The result is graded by Grade.
@@ -139,7 +142,7 @@ func Generate(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, error) 
 	if level == 0 {
 		level = Medium
 	}
-	if level < Easy || level > Expert {
+	if level < Easy || level > Extreme {
 		return Puzzle{}, fmt.Errorf("generate: unknown level %d", int(level))
 	}
 	if opt.Symmetry != SymmetryNone && opt.Symmetry != SymmetryRotational {
@@ -157,7 +160,11 @@ func Generate(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, error) 
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
 		}
-		p, ok, err := g.attempt(level)
+		attempt := g.attempt
+		if level >= Master {
+			attempt = g.climb
+		}
+		p, ok, err := attempt(level)
 		if err != nil {
 			return Puzzle{}, err
 		}
@@ -206,17 +213,25 @@ func newGenerator(ctx context.Context, rng *rand.Rand, s Shape, sym Symmetry) *g
 	return g
 }
 
-// attempt makes one try at a puzzle of the level. It returns ok false when
-// this grid and order gave none.
-func (g *generator) attempt(level Level) (Puzzle, bool, error) {
+// begin starts an attempt: it fills a new grid (g.sol) and shuffles the
+// removal order (g.order).
+func (g *generator) begin() error {
 	if err := g.fill(); err != nil {
-		return Puzzle{}, false, err
+		return err
 	}
 	for i := range g.order {
 		g.order[i] = i
 	}
 	g.rng.Shuffle(len(g.order), func(i, j int) { g.order[i], g.order[j] = g.order[j], g.order[i] })
+	return nil
+}
 
+// attempt makes one try at a puzzle of the level. It returns ok false when
+// this grid and order gave none.
+func (g *generator) attempt(level Level) (Puzzle, bool, error) {
+	if err := g.begin(); err != nil {
+		return Puzzle{}, false, err
+	}
 	puz := g.sol
 	if level == Easy {
 		// Remove every group whose removal leaves the puzzle solvable by
@@ -393,29 +408,31 @@ func (g *generator) greedy(puz Board, level Level) (Puzzle, bool, error) {
 }
 
 // levelAtMost grades puz, whose only solution is g.sol, as far as needed to
-// tell whether its level is at most max, and returns the level when it is.
+// tell whether its level is at most top, and returns the level when it is.
 // It runs the grader's logical solver (the loop of Grade) but stops at the
-// first step that uses a technique above max, or at the first stall when
-// max is below Expert (a stall makes a puzzle expert); a stall takes the
+// first step above top (by its technique or its Sudoku Explainer rating,
+// stepLevel), or at the first stall when top is below Extreme (the
+// techniques above top are not tried); a stall with top Extreme takes the
 // cell from g.sol rather than from a search. unique says that g.sol is
 // known to be puz's only solution, which lets uniqueness techniques and
 // forcing run; greedy, which leaves that to the logic to prove, says no.
-func (g *generator) levelAtMost(puz Board, max Level, unique bool) (Level, bool, error) {
+func (g *generator) levelAtMost(puz Board, top Level, unique bool) (Level, bool, error) {
 	g.spent += gradeCost * int64(g.t.cells)
 	l := &g.logic
 	l.batch = true
 	l.init(&puz)
 	l.unique = unique
 	l.limits = limits{nodes: gradeNodes, ctx: g.ctx}
-	if max < Expert {
-		l.cap = max
+	l.cap = 0
+	if top < Extreme {
+		l.cap = top
 	}
 	lv, steps := Easy, 0
 	for l.empty > 0 && !l.bad {
 		tc, ok := l.step()
 		if ok {
-			if tl := techs[tc].level; tl > lv {
-				if tl > max {
+			if tl := stepLevel(tc, l.stepSE); tl > lv {
+				if tl > top {
 					return tl, false, nil
 				}
 				lv = tl
@@ -430,10 +447,10 @@ func (g *generator) levelAtMost(puz Board, max Level, unique bool) (Level, bool,
 		if l.bad {
 			break
 		}
-		if max < Expert {
-			return Expert, false, nil
+		if top < Extreme {
+			return top + 1, false, nil
 		}
-		lv = Expert
+		lv = max(lv, Expert)
 		c := l.mostConstrained()
 		l.place(c, int(g.sol.cells[c]))
 	}
@@ -452,6 +469,15 @@ func (g *generator) levelAtMost(puz Board, max Level, unique bool) (Level, bool,
 // such a search usually dies in propagation. A search that exceeds
 // uniquePerCell nodes per cell answers false, so the cells stay given.
 func (g *generator) unique(puz Board, gr [2]int16) (bool, error) {
+	return g.uniqueOr(puz, gr, nil)
+}
+
+// uniqueOr is unique, which also writes to alt (when not nil) the other
+// solution it found; alt is the zero Board when it found none.
+func (g *generator) uniqueOr(puz Board, gr [2]int16, alt *Board) (bool, error) {
+	if alt != nil {
+		*alt = Board{}
+	}
 	if err := g.ctx.Err(); err != nil {
 		return false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
 	}
@@ -462,7 +488,7 @@ func (g *generator) unique(puz Board, gr [2]int16) (bool, error) {
 		if i == 1 {
 			puz.cells[gr[0]] = g.sol.cells[gr[0]]
 		}
-		found, done := g.p.solutionWithout(g.ctx, &puz, int(c), g.sol.cells[c], uniquePerCell*int64(g.t.cells))
+		found, done := g.p.solutionWithout(g.ctx, &puz, int(c), g.sol.cells[c], uniquePerCell*int64(g.t.cells), alt)
 		g.spent += g.p.nodes
 		if found || !done {
 			return false, nil
@@ -489,7 +515,7 @@ func (g *generator) grade(puz Board) (Rating, error) {
 			return Rating{}, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, g.ctx.Err())
 		}
 		if errors.Is(err, ErrSearchLimit) {
-			return Rating{Level: Expert + 1}, nil
+			return Rating{Level: Extreme + 1}, nil
 		}
 		return Rating{}, fmt.Errorf("generate: grading a generated puzzle: %w", err)
 	}

@@ -285,6 +285,9 @@ func TestGenerateSeeds(t *testing.T) {
 	}
 	for _, s := range []Shape{mustShape(t, 9, ""), mustShape(t, 6, "3x2"), mustShape(t, 8, "2x4")} {
 		for _, l := range LevelsOf(s) {
+			if l >= Master && testing.Short() {
+				continue // TestGenerateOffered makes one
+			}
 			for _, sym := range []Symmetry{SymmetryNone, SymmetryRotational} {
 				for seed := int64(0); seed < int64(seeds); seed++ {
 					opt := Options{Shape: s, Level: l, Symmetry: sym}
@@ -335,6 +338,7 @@ func TestGenerateReproducible(t *testing.T) {
 	for _, opt := range []Options{
 		{Shape: mustShape(t, 9, ""), Level: Easy},
 		{Shape: mustShape(t, 9, ""), Level: Hard, Symmetry: SymmetryRotational},
+		{Shape: mustShape(t, 9, ""), Level: Master},
 		{Shape: mustShape(t, 12, "4x3"), Level: Medium},
 	} {
 		var ps [3]Puzzle
@@ -400,7 +404,7 @@ func TestGenerateUnavailable(t *testing.T) {
 }
 
 // TestLevelsTable checks the promises: every size from 6 up offers easy and
-// medium, 9×9 all four levels, 16×16 easy to hard, 4×4 no expert.
+// medium, 9×9 easy to master, 16×16 easy to hard, 4×4 no expert.
 func TestLevelsTable(t *testing.T) {
 	for _, s := range Shapes() {
 		ls := LevelsOf(s)
@@ -420,7 +424,7 @@ func TestLevelsTable(t *testing.T) {
 		n    int
 		want []Level
 	}{
-		{9, []Level{Easy, Medium, Hard, Expert}},
+		{9, []Level{Easy, Medium, Hard, Expert, Master}},
 	} {
 		if got := LevelsOf(mustShape(t, c.n, "")); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("size %d offers %v, want %v", c.n, got, c.want)
@@ -465,7 +469,7 @@ func TestGenerateBudget(t *testing.T) {
 	if !errors.Is(err, ErrInvalidBoard) {
 		t.Fatalf("invalid shape: error %v, want ErrInvalidBoard", err)
 	}
-	_, err = Generate(context.Background(), NewRand(1), Options{Level: Expert + 1})
+	_, err = Generate(context.Background(), NewRand(1), Options{Level: Extreme + 1})
 	if err == nil {
 		t.Fatal("an unknown level generated a puzzle")
 	}
@@ -528,6 +532,7 @@ func goldenCases() []goldenCase {
 	add("6x6-3x2.txt", 6, "3x2", []Level{Easy, Medium}, 1)
 	add("8x8.txt", 8, "", []Level{Easy, Medium}, 1)
 	add("9x9.txt", 9, "", []Level{Easy, Medium, Hard, Expert}, 1, 2, 3)
+	add("9x9.txt", 9, "", []Level{Master}, 1)
 	add("12x12-4x3.txt", 12, "4x3", []Level{Easy, Medium}, 1)
 	add("16x16.txt", 16, "", []Level{Easy, Medium}, 1)
 	return cs

@@ -8,6 +8,9 @@ import (
 
 // Rating is the difficulty of a puzzle as Grade measures it.
 type Rating struct {
+	// Level is the level of the hardest technique used or, from expert
+	// up, the level of SE: expert below 7.5, master from 7.5 to 8.9,
+	// extreme from 9.0.
 	Level Level
 	// Score ranks puzzles more finely than SE: the soft maximum of the
 	// steps' Sudoku Explainer ratings (see Grade), at least SE.
@@ -25,7 +28,8 @@ type Rating struct {
 // Grade rates b by solving it the way a player would: it applies the
 // cheapest technique that makes progress, starting again from the cheapest
 // after every step, and records each step. The level is that of the
-// hardest technique used. Techniques lists every technique with its
+// hardest technique used; from expert up it follows Rating.SE (Level
+// says how). Techniques lists every technique with its
 // level and Sudoku Explainer rating in the order they are tried: cheapest
 // first, in roughly Sudoku Explainer's order (singles, locked candidates,
 // subsets, fish, wings, uniqueness, coloring, chains). Singles are placed
@@ -175,6 +179,12 @@ func (l *logic) rating() Rating {
 	}
 	if l.used {
 		r.Hardest = techs[l.hardest].name
+	}
+	// Past the hard techniques the level follows the hardest step's
+	// Sudoku Explainer rating (a long chain may make a puzzle master);
+	// a board with several solutions stays expert.
+	if r.Level >= Expert && l.counts[tSearch] == 0 {
+		r.Level = max(r.Level, seLevel(l.maxSE))
 	}
 	r.SE = float64(l.maxSE) / 10
 	r.Score = l.score()

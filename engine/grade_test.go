@@ -333,6 +333,9 @@ func TestGradeLevels(t *testing.T) {
 				}
 				maxLevel = max(maxLevel, info.level)
 			}
+			if maxLevel >= Expert && r.Techniques["search"] == 0 {
+				maxLevel = max(maxLevel, seLevel(uint8(math.Round(r.SE*10))))
+			}
 			if maxLevel != r.Level {
 				t.Fatalf("%s: rating %+v, want level %v", b, r, maxLevel)
 			}
@@ -419,7 +422,7 @@ func TestGradeEveryShape(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", b, err)
 				}
-				if r.Level < Easy || r.Level > Expert {
+				if r.Level < Easy || r.Level > Extreme {
 					t.Fatalf("level %v", r.Level)
 				}
 			}

@@ -262,7 +262,7 @@ func FuzzGradeHint(f *testing.F) {
 		ctx := context.Background()
 		lim := Limits{MaxNodes: 20000}
 		r, err := Grade(ctx, b, lim)
-		if err == nil && (r.Level < Easy || r.Level > Expert) {
+		if err == nil && (r.Level < Easy || r.Level > Extreme) {
 			t.Fatalf("level %v", r.Level)
 		}
 		st, err := Hint(ctx, b, HintOptions{}, lim)

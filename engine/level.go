@@ -11,27 +11,54 @@ type Level int
 
 // The levels, from easiest.
 const (
-	Easy   Level = iota + 1 // singles only: full house, naked and hidden singles
-	Medium                  // intersections (pointing, claiming) and subsets: naked and hidden pairs, triples and quads
-	Hard                    // fish, wings, single-digit patterns (simple coloring, …), uniqueness
-	Expert                  // chains (X-chains, …), ALS, forcing chains, or more than this grader's techniques
+	Easy    Level = iota + 1 // singles only: full house, naked and hidden singles
+	Medium                   // intersections (pointing, claiming) and subsets: naked and hidden pairs, triples and quads
+	Hard                     // fish, wings, single-digit patterns (simple coloring, …), uniqueness
+	Expert                   // chains (X-chains, …) and ALS: Sudoku Explainer rating below 7.5
+	Master                   // forcing chains, long chains: Sudoku Explainer rating 7.5 to 8.9
+	Extreme                  // forcing nets, nested: Sudoku Explainer rating 9.0 and above
 )
 
 // AllLevels lists the levels from easiest to hardest.
-var AllLevels = []Level{Easy, Medium, Hard, Expert}
+var AllLevels = []Level{Easy, Medium, Hard, Expert, Master, Extreme}
 
-var levelNames = [...]string{Easy: "easy", Medium: "medium", Hard: "hard", Expert: "expert"}
+var levelNames = [...]string{Easy: "easy", Medium: "medium", Hard: "hard", Expert: "expert", Master: "master", Extreme: "extreme"}
 
-// String returns the level's name: "easy", "medium", "hard" or "expert".
+// Sudoku Explainer ratings (tenths) from which a puzzle is master and
+// extreme: above the hard techniques, a puzzle's level follows the rating
+// of its hardest step (seLevel).
+const (
+	masterSE  = 75
+	extremeSE = 90
+)
+
+// seLevel returns the level a step rated se tenths makes a puzzle at least:
+// Master from 7.5, Extreme from 9.0, otherwise Easy (no bound).
+func seLevel(se uint8) Level {
+	switch {
+	case se >= extremeSE:
+		return Extreme
+	case se >= masterSE:
+		return Master
+	}
+	return Easy
+}
+
+// stepLevel returns the level a step of technique tc rated se tenths makes
+// a puzzle at least.
+func stepLevel(tc tech, se uint8) Level { return max(techs[tc].level, seLevel(se)) }
+
+// String returns the level's name: "easy", "medium", "hard", "expert",
+// "master" or "extreme".
 func (l Level) String() string {
-	if l >= Easy && l <= Expert {
+	if l >= Easy && l <= Extreme {
 		return levelNames[l]
 	}
 	return fmt.Sprintf("Level(%d)", int(l))
 }
 
 // ParseLevel returns the level named s ("easy", "medium", "hard",
-// "expert", in any case).
+// "expert", "master", "extreme", in any case).
 func ParseLevel(s string) (Level, error) {
 	ls := strings.ToLower(strings.TrimSpace(s))
 	for _, l := range AllLevels {
@@ -39,7 +66,7 @@ func ParseLevel(s string) (Level, error) {
 			return l, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown difficulty %q (want easy, medium, hard or expert)", s)
+	return 0, fmt.Errorf("unknown difficulty %q (want easy, medium, hard, expert, master or extreme)", s)
 }
 
 // LevelError is the error of Generate for a level its shape never offers.
@@ -77,8 +104,12 @@ func LevelNames(ls []Level) string {
 // does not offer the level.
 type offer struct {
 	rows, cols int
-	attempts   [Expert + 1]int // by Level; [0] is unused
+	attempts   tries
 }
+
+// tries holds the attempts of each level (by Level; [0] is unused). For
+// master and extreme an attempt is one climb (see climb).
+type tries [Extreme + 1]int
 
 // Default attempts per level. Measured (BENCHMARKS.md, "Generator"): easy
 // succeeds at the first attempt on every shape; medium takes about 2.5
@@ -106,6 +137,9 @@ const (
 	// 8×8 medium with rotational symmetry: a median of 9 attempts, 112 at
 	// most in 800 seeds (5 of them over 64); without symmetry 26 at most.
 	medium8Tries = 256
+	// 9×9 master: climbs (see climb); the first climb reaches it for
+	// most seeds.
+	masterTries = 100
 )
 
 // levelTable lists, for every supported shape, the levels it offers,
@@ -113,46 +147,48 @@ const (
 // offered when Generate reached it for every seed tried, well within the
 // attempts given here. 4×4 puzzles never need more than singles (no
 // medium, hard or expert puzzle came out of 5,000 attempts for any of 20
-// seeds), so 4×4 offers easy alone.
+// seeds), so 4×4 offers easy alone. Master is offered on 9×9 alone for
+// now, whose Sudoku Explainer scale it follows; no climb has reached
+// extreme (a forcing net) yet.
 var levelTable = []offer{
-	{2, 2, [5]int{0, easyTries, 0, 0, 0}},
-	{2, 3, [5]int{0, easyTries, medium6Tries, hard6Tries, expert6Tries}},
-	{3, 2, [5]int{0, easyTries, medium6Tries, hard6Tries, expert6Tries}},
-	{2, 4, [5]int{0, easyTries, medium8Tries, hardTries, expertTries}},
-	{4, 2, [5]int{0, easyTries, medium8Tries, hardTries, expertTries}},
-	{3, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{5, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{3, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{4, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{6, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 7, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{7, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{3, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{5, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 8, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{4, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{8, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 9, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{3, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{6, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{9, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 10, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{4, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{5, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{10, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{3, 7, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{7, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 11, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{11, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{2, 12, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{3, 8, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{4, 6, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{6, 4, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{8, 3, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{12, 2, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
-	{5, 5, [5]int{0, easyTries, mediumTries, hardTries, expertTries}},
+	{2, 2, tries{0, easyTries, 0, 0, 0, 0, 0}},
+	{2, 3, tries{0, easyTries, medium6Tries, hard6Tries, expert6Tries, 0, 0}},
+	{3, 2, tries{0, easyTries, medium6Tries, hard6Tries, expert6Tries, 0, 0}},
+	{2, 4, tries{0, easyTries, medium8Tries, hardTries, expertTries, 0, 0}},
+	{4, 2, tries{0, easyTries, medium8Tries, hardTries, expertTries, 0, 0}},
+	{3, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, 0}},
+	{2, 5, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{5, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 6, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{3, 4, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{4, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{6, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 7, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{7, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{3, 5, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{5, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 8, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{4, 4, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{8, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 9, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{3, 6, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{6, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{9, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 10, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{4, 5, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{5, 4, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{10, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{3, 7, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{7, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 11, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{11, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{2, 12, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{3, 8, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{4, 6, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{6, 4, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{8, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{12, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
+	{5, 5, tries{0, easyTries, mediumTries, hardTries, expertTries, 0, 0}},
 }
 
 // offerOf returns the table row of s, nil when s is not a supported shape.
@@ -169,7 +205,7 @@ func offerOf(s Shape) *offer {
 }
 
 // LevelsOf returns the levels shape s offers, easiest first: every shape
-// but 4×4 offers all four, 4×4 offers easy alone. Generate answers
+// but 4×4 offers easy to expert, 9×9 master too, 4×4 easy alone. Generate answers
 // ErrDifficultyUnavailable for the others. It returns nil for an invalid
 // shape.
 func LevelsOf(s Shape) []Level {
@@ -189,7 +225,7 @@ func LevelsOf(s Shape) []Level {
 // Offers reports whether shape s offers level l.
 func Offers(s Shape, l Level) bool {
 	o := offerOf(s)
-	return o != nil && l >= Easy && l <= Expert && o.attempts[l] > 0
+	return o != nil && l >= Easy && l <= Extreme && o.attempts[l] > 0
 }
 
 // DefaultAttempts returns the attempts Generate makes for level l on shape
@@ -197,7 +233,7 @@ func Offers(s Shape, l Level) bool {
 // either symmetry, reached every offered level well within it. It is 0 for
 // a level s does not offer.
 func DefaultAttempts(s Shape, l Level) int {
-	if o := offerOf(s); o != nil && l >= Easy && l <= Expert {
+	if o := offerOf(s); o != nil && l >= Easy && l <= Extreme {
 		return o.attempts[l]
 	}
 	return 0

@@ -55,6 +55,7 @@ type logic struct {
 	counts  [numTech]int
 	// the rating's running maxima (note)
 	maxSE   uint8   // Sudoku Explainer rating in tenths
+	stepSE  uint8   // the rating of the last step noted
 	seSum   float64 // the sum over steps of seWeight[step's rating]
 	hardest tech    // the technique of highest weight used, if used
 	limits          // the forcing techniques' budget (see limits)

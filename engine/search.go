@@ -359,11 +359,12 @@ func (s *solver) fill(ctx context.Context, b *Board, rng *rand.Rand, max int64, 
 // solutionWithout searches b, with value v ruled out of cell c, for a
 // completion, within max nodes (propagating singles only). It reports
 // whether it found one, and done false when the budget ran out first.
-func (s *solver) solutionWithout(ctx context.Context, b *Board, c int, v uint8, max int64) (found, done bool) {
+// When out is not nil it receives the completion found.
+func (s *solver) solutionWithout(ctx context.Context, b *Board, c int, v uint8, max int64, out *Board) (found, done bool) {
 	s.begin(ctx, Limits{MaxNodes: max})
 	s.singlesOnly = true
 	defer func() { s.singlesOnly = false }()
-	s.maxCount, s.count, s.record = 1, 0, false
+	s.maxCount, s.count, s.record = 1, 0, out != nil
 	if !s.setGivens(b) {
 		return false, true
 	}
@@ -371,5 +372,9 @@ func (s *solver) solutionWithout(ctx context.Context, b *Board, c int, v uint8, 
 		return false, true
 	}
 	s.search(0)
+	if s.count > 0 && out != nil {
+		*out = Board{shape: b.shape}
+		copy(out.cells[:s.cells], s.out[:s.cells])
+	}
 	return s.count > 0, s.err == nil
 }

@@ -153,10 +153,10 @@ var techs = [numTech]techInfo{
 	tNiceLoop:              {"nice_loop", Expert, 220, "nice loop", 70, 0},
 	tALSXZ:                 {"als_xz", Expert, 230, "ALS-XZ", 70, 0},
 	tALSXYWing:             {"als_xy_wing", Expert, 250, "ALS-XY-Wing", 72, 0},
-	tCellForcingChain:      {"cell_forcing_chain", Expert, 280, "cell forcing chain", 82, fForcing},
-	tUnitForcingChain:      {"unit_forcing_chain", Expert, 280, "unit forcing chain", 82, fForcing},
-	tDigitForcingChain:     {"digit_forcing_chain", Expert, 280, "digit forcing chain", 80, fForcing},
-	tForcingNet:            {"forcing_net", Expert, 350, "forcing net", 90, fForcing},
+	tCellForcingChain:      {"cell_forcing_chain", Master, 280, "cell forcing chain", 82, fForcing},
+	tUnitForcingChain:      {"unit_forcing_chain", Master, 280, "unit forcing chain", 82, fForcing},
+	tDigitForcingChain:     {"digit_forcing_chain", Master, 280, "digit forcing chain", 80, fForcing},
+	tForcingNet:            {"forcing_net", Extreme, 350, "forcing net", 90, fForcing},
 	tBudgetExhausted:       {"budget_exhausted", Expert, 400, "budget exhausted", 0, fStandIn},
 	tSearch:                {"search", Expert, 400, "search", 0, fStandIn},
 }
@@ -368,6 +368,7 @@ func (l *logic) note(tc tech, k int) {
 	} else if d := directSE[tc]; d != 0 && l.hiddenAvailable() {
 		se = d
 	}
+	l.stepSE = se
 	l.maxSE = max(l.maxSE, se)
 	l.seSum += float64(k) * seWeight[se]
 	if !l.used || techs[tc].weight > techs[l.hardest].weight {
@@ -378,7 +379,7 @@ func (l *logic) note(tc tech, k int) {
 // stepFloor[i] is the lowest level among stepTable[i:].
 var stepFloor = func() []Level {
 	f := make([]Level, len(stepTable))
-	low := Expert + 1
+	low := Extreme + 1
 	for i := len(stepTable) - 1; i >= 0; i-- {
 		low = min(low, techs[stepTable[i].tc].level)
 		f[i] = low

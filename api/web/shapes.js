@@ -3,7 +3,7 @@
 // columns wide), whether it is the default box of its size, and the levels
 // /generate offers on it, easiest first. No DOM: Node's tests import it.
 
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'master', 'extreme'];
 
 // boxName is a shape's box as the API spells it: "2x3".
 export const boxName = (s) => `${s.r}x${s.c}`;
@@ -64,6 +64,6 @@ export function levelsFromProblem(p, refused) {
     if (onlyLevels(p[key])) return sortLevels(p[key]);
   }
   for (const v of Object.values(p)) if (onlyLevels(v)) return sortLevels(v);
-  const words = String(p.detail || '').toLowerCase().match(/\b(easy|medium|hard|expert)\b/g) || [];
+  const words = String(p.detail || '').toLowerCase().match(/\b(easy|medium|hard|expert|master|extreme)\b/g) || [];
   return sortLevels(words.filter((w) => w !== refused));
 }

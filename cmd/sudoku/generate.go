@@ -15,7 +15,7 @@ import (
 const generateUsage = `sudoku generate [flags]
 
 Generates -n puzzles with exactly one solution each, graded at the
--difficulty asked for (easy, medium, hard, expert: the hardest technique a
+-difficulty asked for (easy, medium, hard, expert, master, extreme: what a
 player needs, as 'sudoku rate' reports it), on the board -size with the
 -box (default: the size's default box). Writes one line per puzzle to
 stdout in the string form ('.' for empty, 1-9 then A-Z); with
@@ -57,7 +57,7 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 	fs.IntVar(&cfg.n, "n", 1, "generate `N` puzzles")
 	fs.IntVar(&size, "size", 9, "board size `N`")
 	fs.StringVar(&box, "box", "", "box shape `RxC`, rows x columns (default: the size's default box); implies the size R*C")
-	fs.StringVar(&difficulty, "difficulty", "medium", "`level`: easy, medium, hard or expert")
+	fs.StringVar(&difficulty, "difficulty", "medium", "`level`: easy, medium, hard, expert, master or extreme")
 	fs.Var(&seed, "seed", "puzzle i uses seed `S`+i (default: random, reported on stderr)")
 	fs.StringVar(&symmetry, "symmetry", "none", "givens pattern: none or rotational (180°)")
 	fs.BoolVar(&cfg.withSolution, "with-solution", false, "print \"puzzle solution\" on each line")

@@ -19,8 +19,9 @@ line per puzzle to stdout, in input order:
 
 for example "medium 2.71 2.6 pointing full_house=13 hidden_single=18
 naked_single=25 pointing=3" (sudoku generate -n 2 -seed 1 -difficulty
-medium, second puzzle): the level (easy, medium, hard or expert: the
-hardest technique a player needs), the score (a soft maximum of the
+medium, second puzzle): the level (easy, medium, hard, expert, master or
+extreme: the hardest technique a player needs; from expert up it follows
+the Sudoku Explainer rating, master from 7.5, extreme from 9.0), the score (a soft maximum of the
 steps' Sudoku Explainer ratings, at least se and higher when the hardest
 steps come often: it ranks puzzles), an estimate of the Sudoku
 Explainer rating (the highest rating of a step, one decimal), the hardest
@@ -54,7 +55,7 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 			return w.rate
 		},
 		summary: func(t *tally) []field {
-			var levels [engine.Expert + 1]int64
+			var levels [engine.Extreme + 1]int64
 			for _, w := range workers {
 				for l, n := range w.levels {
 					levels[l] += n
@@ -73,7 +74,7 @@ func runRate(ctx context.Context, name string, args []string, std stdio) int {
 type rateWorker struct {
 	perPuzzle
 	cfg    *puzzleConfig
-	levels [engine.Expert + 1]int64
+	levels [engine.Extreme + 1]int64
 	names  []string // scratch for sorting technique names
 }
 
@@ -90,7 +91,7 @@ func (w *rateWorker) rate(dst []byte, line string) ([]byte, int) {
 	if err != nil {
 		return w.failLine(dst, ctx, err)
 	}
-	if r.Level >= engine.Easy && r.Level <= engine.Expert {
+	if r.Level >= engine.Easy && r.Level <= engine.Extreme {
 		w.levels[r.Level]++
 	}
 	dst = append(dst, r.Level.String()...)

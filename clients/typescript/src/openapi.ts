@@ -556,10 +556,16 @@ export interface components {
         /** @description A board in the form the request used. */
         Board: components["schemas"]["BoardString"] | components["schemas"]["BoardGrid"];
         /**
+         * @description What a human solver needs: `easy` singles; `medium` intersections
+         *     and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
+         *     from there the level follows the Sudoku Explainer rating `se`:
+         *     `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
+         *     8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
+         *     the levels each shape offers.
          * @default medium
          * @enum {string}
          */
-        Difficulty: "easy" | "medium" | "hard" | "expert";
+        Difficulty: "easy" | "medium" | "hard" | "expert" | "master" | "extreme";
         /**
          * @default none
          * @enum {string}
@@ -1724,7 +1730,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {

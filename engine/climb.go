@@ -1,0 +1,215 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+)
+
+// Limits of a climb (see climb). They are counts, not times, so that the
+// result depends on the seed alone.
+const (
+	// climbRepairs bounds the cells one move gives back to keep the
+	// solution unique.
+	climbRepairs = 4
+	// climbSteps bounds the moves one climb tries.
+	climbSteps = 400
+	// climbStall: a climb whose score has not risen for this many moves
+	// gives up, and the next attempt starts from a new grid.
+	climbStall = 150
+)
+
+// climb makes one try at a master or extreme puzzle: random puzzles that
+// hard are rare (about 7 % of the expert attempts on 9×9 need a forcing
+// chain), so it searches for hardness. It fills a grid, removes givens in
+// a random order while the solution stays unique (a minimal puzzle), and
+// then climbs. Each move changes the puzzle a little and keeps exactly one
+// solution:
+//
+//   - it removes a given (a group, with SymmetryRotational), having given
+//     another empty group first one time in three, and then, while
+//     another solution remains, gives a random empty group where that
+//     solution differs (at most climbRepairs of them, see repair);
+//   - or it gives a given another value, when that leaves one solution
+//     (the solution then changes).
+//
+// The new puzzle replaces the old when its rating's Score (the soft
+// maximum of its steps' Sudoku Explainer ratings) is at least the old
+// one's and its level is at most the one asked for. The climb stops at
+// the first puzzle of the level, or after climbSteps moves, or
+// climbStall moves without a rise.
+func (g *generator) climb(level Level) (Puzzle, bool, error) {
+	if err := g.begin(); err != nil {
+		return Puzzle{}, false, err
+	}
+	puz := g.sol
+	for _, gi := range g.order {
+		gr := g.groups[gi]
+		if g.removeSingles(&puz, gr) {
+			continue
+		}
+		clearGroup(&puz, gr)
+		unique, err := g.unique(puz, gr)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if !unique {
+			restoreGroup(&puz, &g.sol, gr)
+		}
+	}
+	cur, over, err := g.rate(puz, level)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	score := cur.Score
+	if over {
+		score = math.Inf(-1)
+	}
+	var given, empty []int // groups, given and empty in puz
+	stall := 0
+	for range climbSteps {
+		if !over && cur.Level == level {
+			return Puzzle{Puzzle: puz, Solution: g.sol, Rating: cur}, true, nil
+		}
+		if stall++; stall > climbStall {
+			break
+		}
+		given, empty = given[:0], empty[:0]
+		for gi, gr := range g.groups {
+			if puz.cells[gr[0]] != 0 {
+				given = append(given, gi)
+			} else {
+				empty = append(empty, gi)
+			}
+		}
+		next, sol := puz, g.sol
+		a := g.groups[given[g.rng.IntN(len(given))]]
+		ok := false
+		if k := g.rng.IntN(4); k < 3 {
+			// Move a given: remove it, maybe give another cell, and give
+			// cells where other solutions differ until one is left.
+			if k == 0 && len(empty) > 0 {
+				restoreGroup(&next, &g.sol, g.groups[empty[g.rng.IntN(len(empty))]])
+			}
+			clearGroup(&next, a)
+			if ok, err = g.repair(&next, a); err != nil {
+				return Puzzle{}, false, err
+			}
+		} else {
+			// Give a given another value.
+			c := int(a[g.rng.IntN(2)&^boolInt(a[1] < 0)])
+			v := 1 + g.rng.IntN(g.t.n-1)
+			if v >= int(next.cells[c]) {
+				v++
+			}
+			next.cells[c] = uint8(v)
+			if ok, err = g.uniqueAnew(&next, &sol); err != nil {
+				return Puzzle{}, false, err
+			}
+		}
+		if !ok {
+			continue
+		}
+		keep := g.sol
+		g.sol = sol
+		r, o, err := g.rate(next, level)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if o || r.Score < score {
+			g.sol = keep
+			continue
+		}
+		if r.Score > score {
+			stall = 0
+		}
+		puz, cur, over, score = next, r, false, r.Score
+	}
+	return Puzzle{}, false, nil
+}
+
+// repair makes puz, made from a puzzle whose only solution is g.sol by
+// removing the group gr (and giving other cells of g.sol), unique again if
+// it is not: while a solution other than g.sol remains, it gives a random
+// empty group where that solution differs from g.sol, at most climbRepairs
+// times. It reports whether puz has one solution in the end.
+func (g *generator) repair(puz *Board, gr [2]int16) (bool, error) {
+	var alt Board
+	var diff []int
+	for range climbRepairs + 1 {
+		ok, err := g.uniqueOr(*puz, gr, &alt)
+		if ok || err != nil {
+			return ok, err
+		}
+		if alt.shape.IsZero() {
+			return false, nil // the search ran past its budget
+		}
+		diff = diff[:0]
+		for gi, h := range g.groups {
+			if puz.cells[h[0]] == 0 && (alt.cells[h[0]] != g.sol.cells[h[0]] || h[1] >= 0 && alt.cells[h[1]] != g.sol.cells[h[1]]) {
+				diff = append(diff, gi)
+			}
+		}
+		if len(diff) == 0 {
+			return false, nil
+		}
+		restoreGroup(puz, &g.sol, g.groups[diff[g.rng.IntN(len(diff))]])
+	}
+	return false, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// uniqueAnew reports whether puz, whose givens changed, has exactly one
+// solution, and writes it to sol when it has. A search past the
+// generator's budget for one uniqueness check answers false.
+func (g *generator) uniqueAnew(puz, sol *Board) (bool, error) {
+	if Conflicts(*puz) != nil {
+		return false, nil
+	}
+	res, err := Solve(g.ctx, *puz, Limits{MaxNodes: uniquePerCell * int64(g.t.cells)})
+	if err != nil {
+		if g.ctx.Err() != nil {
+			return false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, g.ctx.Err())
+		}
+		return false, nil
+	}
+	if !res.Unique {
+		return false, nil
+	}
+	*sol = res.Solution
+	return true, nil
+}
+
+// rate grades puz, whose only solution is g.sol, the way Grade does, but
+// stops as soon as a step is above top (over true): the techniques above
+// top are not tried.
+func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) {
+	l := getLogic(&puz, true)
+	defer putLogic(l)
+	l.unique = true
+	l.limits = limits{nodes: gradeNodes, ctx: g.ctx}
+	if top < Extreme {
+		l.cap = top
+	}
+	defer func() { l.cap = 0 }()
+	for steps := 0; l.empty > 0 && !l.bad; steps++ {
+		tc, ok := l.step()
+		if steps&63 == 0 || !ok {
+			if err := g.ctx.Err(); err != nil {
+				return Rating{}, false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
+			}
+		}
+		if !ok || stepLevel(tc, l.stepSE) > top {
+			return Rating{}, true, nil // above top, or past the budget
+		}
+	}
+	if l.bad {
+		return Rating{}, false, fmt.Errorf("generate: grading a generated puzzle: %w", ErrUnsolvable)
+	}
+	return l.rating(), false, nil
+}
