@@ -16,9 +16,19 @@
 // 16×16 that outlast 200 nodes of that search (minimal 25×25 puzzles
 // do) go to a clause-learning search that keeps what each dead end taught.
 //
+// Variants: [Rules] add to (or, for jigsaw regions, put in place of) the
+// classic constraints: diagonals, windows, extra regions, disjoint groups,
+// anti-knight and anti-king, non-consecutive, odd/even cells and killer
+// cages. [Board.WithRules] checks them and attaches them, compiled once per
+// distinct shape and rules into a bounded cache; Solve, CountSolutions,
+// Valid, Conflicts, Hint, Grade and Explain then obey them, through a
+// search and a logical solver of their own (cage combinations, innies and
+// outies, eliminations by knight and king sight, …).
+//
 // The package is pure: it knows no HTTP and no logging, keeps no global
-// state but a cache of peer tables (one per shape, built once), and takes
-// its randomness from the caller.
+// state but a cache of peer tables (one per shape, built once) and the
+// bounded cache of compiled rules, and takes its randomness from the
+// caller.
 //
 //	b, _ := engine.ParseBoard("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", engine.Shape{})
 //	res, err := engine.Solve(context.Background(), b, engine.Limits{})
