@@ -17,9 +17,11 @@ type Conflict struct {
 }
 
 // Conflicts returns every filled cell whose value repeats in its row, column
-// or box, in row-major order, with the units it clashes in. It returns nil
-// when the board breaks no rule. Values above N (which only Set and SetAt
-// can store) are ignored. Cost: O(N²).
+// or box, in row-major order, with the units it clashes in. On a variant
+// board it names every rule each cell breaks (region, diagonal, cage_sum,
+// anti_knight, parity, …). It returns nil when the board breaks no rule.
+// Values above N (which only Set and SetAt can store) are ignored. Cost:
+// O(N²).
 func Conflicts(b Board) []Conflict {
 	if b.rules != nil {
 		return conflictsVariant(b)

@@ -1,9 +1,11 @@
 package engine
 
 // Valid reports whether b breaks no rule: every value is in 0…N and no
-// value repeats in a row, column or box. Empty cells are ignored. Unlike Conflicts it allocates nothing and
-// stops at the first repeat, so it suits checking many boards; call
-// Conflicts to learn which cells clash. Cost: O(N²).
+// value repeats in a row, column or box; on a variant board, none of its
+// rules is broken either (a cage sum must still be reachable). Empty cells
+// are ignored. Unlike Conflicts it allocates nothing and stops at the first
+// repeat, so it suits checking many boards; call Conflicts to learn which
+// cells clash. Cost: O(N²), on a variant board O(N² + peers).
 func Valid(b *Board) bool {
 	if b.rules != nil {
 		return validVariant(b)
