@@ -2,8 +2,10 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"strconv"
+	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/sudokud/sudokud/engine"
@@ -55,7 +57,8 @@ const (
 // Booklet writes a printable PDF booklet of entries: opt.PerPage puzzles a
 // page, each with its number, level and id under it, and when
 // opt.Solutions the solved grids at the back (givens bold, found values
-// regular in blue). Its fonts are the PDF's standard Helvetica and
+// regular in blue). A variant's marks are drawn as SVG draws them; the
+// rules without a mark are named after the level. Its fonts are the PDF's standard Helvetica and
 // Courier, which every reader has. An id too long for its line (boards
 // over 9×9) is set smaller, then wrapped. Errors wrap ErrOptions for
 // unusable options; a write error is returned as is.
@@ -128,6 +131,7 @@ type booklet struct {
 	pageW, pageH float64
 	slots        int     // slots used in this section
 	x, y, side   float64 // the current board: top left and side
+	rules        string  // the current board's rules without marks, for its caption
 }
 
 // slot moves to the place of puzzle i of n, starting a page when the last
@@ -172,18 +176,23 @@ func (b *booklet) board(puzzle, sol *engine.Board) {
 	cell := b.side / float64(n)
 	thin := max(0.12, b.side/600)
 	at := func(i int) float64 { return float64(i) * cell }
+	l := layout{s: s, cell: cell, thin: thin, thick: 3 * thin, font: cell * 0.62, jigsaw: puzzle.Rules().Regions != nil}
+	m := newMarks(puzzle, l)
+	b.marks(l, &m)
 	p.SetDrawColor(0, 0, 0)
 	for _, thick := range []bool{false, true} {
 		p.SetLineWidth(map[bool]float64{false: thin, true: 3 * thin}[thick])
 		for i := 0; i <= n; i++ {
-			if (i%s.BoxRows == 0) == thick {
+			if l.rowThick(i) == thick {
 				p.Line(b.x, b.y+at(i), b.x+b.side, b.y+at(i))
 			}
-			if (i%s.BoxCols == 0) == thick {
+			if l.colThick(i) == thick {
 				p.Line(b.x+at(i), b.y, b.x+at(i), b.y+b.side)
 			}
 		}
 	}
+	b.bordersAndCages(l, &m)
+	b.rules = strings.Join(m.unmarked, ", ")
 	fontMM := cell * 0.62
 	pt := fontMM * 72 / 25.4
 	draw := func(style string, rgb color3, givens bool) {
@@ -208,6 +217,67 @@ func (b *booklet) board(puzzle, sol *engine.Board) {
 
 type color3 [3]int
 
+func rgb3(c color.RGBA) color3 { return color3{int(c.R), int(c.G), int(c.B)} }
+
+// marks draws the shaded cells and the odd and even marks of a board laid
+// out by l (its origin at the slot's top left), under its lines.
+func (b *booklet) marks(l layout, m *marks) {
+	p := b.pdf
+	pal := palettes[Light]
+	fill := func(c color3) { p.SetFillColor(c[0], c[1], c[2]) }
+	for k, cells := range m.shaded {
+		fill(rgb3(pal.shade[k]))
+		for _, c := range cells {
+			p.Rect(b.x+l.at(c.Col), b.y+l.at(c.Row), l.cell, l.cell, "F")
+		}
+	}
+	fill(rgb3(pal.parity))
+	for _, c := range m.odd {
+		p.Circle(b.x+l.at(c.Col)+l.cell/2, b.y+l.at(c.Row)+l.cell/2, l.cell*parityRadius, "F")
+	}
+	side := 2 * l.cell * parityRadius * 0.9
+	for _, c := range m.even {
+		p.Rect(b.x+l.at(c.Col)+(l.cell-side)/2, b.y+l.at(c.Row)+(l.cell-side)/2, side, side, "F")
+	}
+}
+
+// bordersAndCages draws a jigsaw's region borders and the cages, dashed,
+// with their sums on a patch of white.
+func (b *booklet) bordersAndCages(l layout, m *marks) {
+	p := b.pdf
+	line := func(s segment) { p.Line(b.x+s.x0, b.y+s.y0, b.x+s.x1, b.y+s.y1) }
+	p.SetLineWidth(l.thick)
+	for _, s := range m.borders {
+		line(s)
+	}
+	if len(m.cages) == 0 {
+		return
+	}
+	p.SetLineWidth(l.thin)
+	p.SetLineCapStyle("butt")
+	p.SetDashPattern([]float64{l.cell * 0.07, l.cell * 0.05}, 0)
+	for _, c := range m.cages {
+		for _, s := range c.outline {
+			line(s)
+		}
+	}
+	p.SetDashPattern(nil, 0)
+	p.SetLineCapStyle("square")
+	f := l.sumFont()
+	p.SetFont("Helvetica", "", f*72/25.4)
+	p.SetTextColor(0, 0, 0)
+	p.SetFillColor(255, 255, 255)
+	for _, c := range m.cages {
+		if c.sum == 0 {
+			continue
+		}
+		t := strconv.Itoa(c.sum)
+		x, y := b.x+l.sumX(c.col), b.y+l.sumY(c.row)
+		p.Rect(x-f*0.1, y-f*0.85, p.GetStringWidth(t)+f*0.2, f*1.05, "F")
+		p.Text(x, y, t)
+	}
+}
+
 // caption writes the number, level and id of entry i under its board.
 func (b *booklet) caption(i int, e *Entry) {
 	p := b.pdf
@@ -216,6 +286,9 @@ func (b *booklet) caption(i int, e *Entry) {
 	line := "#" + strconv.Itoa(i+1)
 	if e.Level != "" {
 		line += "  " + e.Level
+	}
+	if b.rules != "" {
+		line += "  (" + b.rules + ")"
 	}
 	p.Text(b.x, b.y+b.side+4.5, line)
 	id := engine.EncodeID(e.Puzzle)

@@ -20,12 +20,13 @@ const (
 // borders, the cages' dashed outlines and sums, and a caption naming the
 // rules that have no mark.
 type marks struct {
-	shaded  [shadeKinds][]engine.Cell
-	odd     []engine.Cell // a grey circle
-	even    []engine.Cell // a grey square
-	borders []segment     // region borders, thick like box lines
-	cages   []cageMark
-	caption string
+	shaded   [shadeKinds][]engine.Cell
+	odd      []engine.Cell // a grey circle
+	even     []engine.Cell // a grey square
+	borders  []segment     // region borders, thick like box lines
+	cages    []cageMark
+	unmarked []string // the rules without a mark, by name
+	caption  string   // the line under the grid that names them
 }
 
 // segment is a straight line from (x0, y0) to (x1, y1).
@@ -87,7 +88,6 @@ func newMarks(b *engine.Board, l layout) marks {
 	for _, c := range r.Cages {
 		m.cages = append(m.cages, newCageMark(c, l, n))
 	}
-	var names []string
 	for _, rule := range []struct {
 		on   bool
 		name string
@@ -98,11 +98,11 @@ func newMarks(b *engine.Board, l layout) marks {
 		{r.NonConsecutive, "non-consecutive"},
 	} {
 		if rule.on {
-			names = append(names, rule.name)
+			m.unmarked = append(m.unmarked, rule.name)
 		}
 	}
-	if len(names) > 0 {
-		m.caption = "Also: " + strings.Join(names, ", ")
+	if len(m.unmarked) > 0 {
+		m.caption = "Also: " + strings.Join(m.unmarked, ", ")
 	}
 	return m
 }

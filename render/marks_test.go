@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -336,6 +337,42 @@ func BenchmarkPNG600Killer(b *testing.B) {
 	for b.Loop() {
 		if err := PNG(io.Discard, killer, Options{Width: 600}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBookletVariantMarks prints the variant boards with their solutions:
+// the rules without marks are named under each board, and every cage sum
+// of the killer (which has no givens) is text on its page.
+func TestBookletVariantMarks(t *testing.T) {
+	killer, jigsaw, marked := variantBoards(t)
+	// The classic solution keeps every board's givens: enough to draw.
+	sol := mustSolve(t, mustBoard(t, classic))
+	var es []Entry
+	for _, b := range []engine.Board{killer, jigsaw, marked} {
+		es = append(es, Entry{Puzzle: b, Solution: sol, Level: "medium"})
+	}
+	var buf bytes.Buffer
+	if err := Booklet(&buf, es, BookletOptions{PerPage: 1, Paper: A4, Solutions: true}); err != nil {
+		t.Fatal(err)
+	}
+	if pages, _ := pdfInfo(t, buf.Bytes()); pages != 6 {
+		t.Errorf("%d pages, want 6", pages)
+	}
+	text := pdfText(t, buf.Bytes())
+	if got := strings.Count(text, "(anti-knight, non-consecutive)"); got != 2 {
+		t.Errorf("the marked board's rules are named %d times, want 2", got)
+	}
+	first := strings.Split(text, "\f")[0]
+	var sums []string
+	for _, c := range killer.Rules().Cages {
+		sums = append(sums, strconv.Itoa(c.Sum))
+	}
+	fields := strings.Fields(first)
+	for _, s := range sums {
+		if !slices.Contains(fields, s) {
+			t.Errorf("cage sum %s not on the killer's page: %q", s, first)
+			break
 		}
 	}
 }
