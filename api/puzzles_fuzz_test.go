@@ -20,6 +20,14 @@ func FuzzPuzzleRoutes(f *testing.F) {
 	} {
 		f.Add(tc[0], tc[1])
 	}
+	killer, err := engine.NewBoard(engine.Shape{Size: 9, BoxRows: 3, BoxCols: 3}).WithRules(engine.Rules{
+		Cages:    []engine.Cage{{Cells: []engine.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}, Sum: 3}, {Cells: []engine.Cell{{Row: 4, Col: 4}}}},
+		AntiKing: true, Odd: []engine.Cell{{Row: 8, Col: 8}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(engine.EncodeID(killer), "")
+	f.Add(engine.EncodeID(killer)+".png", "px=100&solution=true")
 	srv := mustNew(f, Config{SolveTimeout: 200e6, GenerateTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, ref, query string) {
 		path := "/puzzles/" + url.PathEscape(ref)
