@@ -10,8 +10,9 @@ import (
 )
 
 // puzzleResponse is a puzzle named by its id: GET /puzzles/{id} and
-// POST /puzzles. A variant's rules come in the form the id keeps them
-// (regions as rows of numbers by first cell, cells in row-major order).
+// POST /puzzles. A variant's rules come as the board holds them: from an
+// id, in the id's form (regions as rows of numbers by first cell, cages in
+// row-major order); from a request, in the request's order.
 type puzzleResponse struct {
 	ID         string     `json:"id"`
 	Size       int        `json:"size"`
