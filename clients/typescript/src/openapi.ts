@@ -1708,7 +1708,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1719,7 +1720,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1742,7 +1744,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1753,7 +1756,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1764,7 +1768,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1775,7 +1780,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1786,7 +1792,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1797,7 +1804,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1808,7 +1816,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1819,7 +1828,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1830,7 +1840,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1841,7 +1852,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1852,7 +1864,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1863,7 +1876,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
@@ -1874,7 +1888,8 @@ export interface operations {
                      *             "easy",
                      *             "medium",
                      *             "hard",
-                     *             "expert"
+                     *             "expert",
+                     *             "master"
                      *           ]
                      *         },
                      *         {
