@@ -91,7 +91,7 @@ type vlogic struct {
 	val      []uint8
 	probe    *vsolver
 	ctx      context.Context
-	budget   int64 // search nodes left for trial_net
+	budget   int64 // search nodes left for the probes and trials
 	board    Board // for symbols
 	// maxLevel, when set, skips the techniques above it (the generator's
 	// test of a level).
@@ -789,6 +789,7 @@ func (l *vlogic) knownSum(cs []int16, t int, why, what string) (Step, bool) {
 // search (singles over every unit, cage sums, non-consecutive), into a
 // contradiction.
 func (l *vlogic) probeFails(c, v int) bool {
+	l.budget-- // a probe costs about a search node
 	p := l.probe
 	p.loadState(l.cand, l.val)
 	return !p.place(c, v) || !p.propagate()
@@ -798,6 +799,9 @@ func (l *vlogic) probeFails(c, v int) bool {
 func (l *vlogic) contradiction() (Step, bool) {
 	for _, c := range l.byFewest() {
 		for m := l.cand[c]; m != 0; m &= m - 1 {
+			if l.budget <= 0 {
+				return Step{}, false
+			}
 			v := lowValue(m)
 			if l.probeFails(c, v) {
 				why := fmt.Sprintf("if %s were %s, the singles and cage sums that follow would break a rule, so it is not", l.cellName(c), l.sym(v))
@@ -814,6 +818,9 @@ func (l *vlogic) contradiction() (Step, bool) {
 func (l *vlogic) trial() (Step, bool) {
 	for _, c := range l.byFewest() {
 		for m := l.cand[c]; m != 0; m &= m - 1 {
+			if l.budget <= 0 {
+				return Step{}, false
+			}
 			v := lowValue(m)
 			p := l.probe
 			p.begin(l.ctx, Limits{MaxNodes: max(l.budget, 1)})
