@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ type generateRequest struct {
 	Count      *int    `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
 	Symmetry   *string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`
 	Format     *string `json:"format,omitempty" validate:"omitempty,oneof=string grid"`
+	Variant    *string `json:"variant,omitempty" validate:"omitempty,max=200"`
 }
 
 type ratingJSON struct {
@@ -45,6 +47,7 @@ type generatedPuzzle struct {
 	Solution   any        `json:"solution"`
 	Givens     int        `json:"givens"`
 	Rating     ratingJSON `json:"rating"`
+	Rules      *rulesJSON `json:"rules,omitempty"`
 }
 
 type generateResponse struct {
@@ -156,8 +159,19 @@ func (req *generateRequest) job() (key poolKey, seed int64, count int, err error
 			return key, 0, 0, err
 		}
 	}
-	if !engine.Offers(key.shape, key.level) {
-		return key, 0, 0, difficultyUnavailable(key.shape, key.level)
+	if req.Variant != nil {
+		if key.variant, err = engine.ParseVariant(*req.Variant); err != nil {
+			return key, 0, 0, fieldProblem("variant", err.Error())
+		}
+		if err := key.variant.Check(key.shape); err != nil {
+			return key, 0, 0, fieldProblem("variant", err.Error())
+		}
+		if key.variant != 0 {
+			key.symmetry = engine.SymmetryNone
+		}
+	}
+	if !slices.Contains(engine.VariantLevels(key.shape, key.variant), key.level) {
+		return key, 0, 0, variantUnavailable(key.shape, key.variant, key.level)
 	}
 	seed = randomSeed()
 	if req.Seed != nil {
@@ -189,9 +203,9 @@ func outOfGenerateBudget(ready, count, kept int, budget time.Duration) error {
 // duration.
 func (d *deps) generate(ctx context.Context, key poolKey, seed int64) (engine.Puzzle, time.Duration, error) {
 	start := time.Now()
-	p, err := engine.Generate(ctx, engine.NewRand(seed), engine.Options{Shape: key.shape, Level: key.level, Symmetry: key.symmetry})
+	p, err := engine.Generate(ctx, engine.NewRand(seed), engine.Options{Shape: key.shape, Level: key.level, Symmetry: key.symmetry, Variant: key.variant})
 	elapsed := time.Since(start)
-	d.metrics.generateDuration.WithLabelValues(strconv.Itoa(key.shape.Size), key.shape.Box(), key.level.String()).Observe(elapsed.Seconds())
+	d.metrics.generateDuration.WithLabelValues(strconv.Itoa(key.shape.Size), key.shape.Box(), key.level.String(), variantLabel(key.variant)).Observe(elapsed.Seconds())
 	return p, elapsed, err
 }
 
@@ -208,17 +222,38 @@ func puzzleOut(p engine.Puzzle, seed int64, grid bool) generatedPuzzle {
 		Solution:   boardOut(p.Solution, grid),
 		Givens:     p.Puzzle.Givens(),
 		Rating:     ratingOut(p.Rating),
+		Rules:      rulesJSONOf(p.Puzzle.Rules(), s.Size),
 	}
+}
+
+// variantLabel is the metrics label of a variant: its name for classic and
+// the single variants, "combination" for the rest, so that the label set
+// stays bounded.
+func variantLabel(v engine.Variant) string {
+	if v.IsPreset() {
+		return v.String()
+	}
+	return "combination"
 }
 
 // difficultyUnavailable is the 422 that names the levels shape offers.
 func difficultyUnavailable(shape engine.Shape, level engine.Level) *problem {
+	return variantUnavailable(shape, 0, level)
+}
+
+// variantUnavailable is the 422 that names the levels shape offers for
+// variant v.
+func variantUnavailable(shape engine.Shape, v engine.Variant, level engine.Level) *problem {
 	var names []string
-	for _, l := range engine.LevelsOf(shape) {
+	for _, l := range engine.VariantLevels(shape, v) {
 		names = append(names, l.String())
 	}
+	what := ""
+	if v != 0 {
+		what = " " + v.String()
+	}
 	p := newProblem(http.StatusUnprocessableEntity, codeDifficultyUnavailable,
-		fmt.Sprintf("a %dx%d board with %s boxes has no %s puzzles; it offers: %s", shape.Size, shape.Size, shape.Box(), level, strings.Join(names, ", ")))
+		fmt.Sprintf("a %dx%d board with %s boxes has no %s%s puzzles; it offers: %s", shape.Size, shape.Size, shape.Box(), level, what, strings.Join(names, ", ")))
 	p.Levels = names
 	if p.Levels == nil {
 		p.Levels = []string{}
@@ -309,6 +344,8 @@ func queryRequest(raw string, req *generateRequest) error {
 			req.Symmetry = &v
 		case "format":
 			req.Format = &v
+		case "variant":
+			req.Variant = &v
 		default:
 			errs = append(errs, fieldError{Field: name, Message: "is not a parameter of this request"})
 		}

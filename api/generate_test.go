@@ -187,6 +187,9 @@ func TestGenerateErrors(t *testing.T) {
 		{"size 7", "GET", "/generate?size=7", "", 400, codeInvalidBoard, nil},
 		{"box", "GET", "/generate?size=6&box=3x3", "", 400, codeInvalidBoard, nil},
 		{"unknown field", "POST", "/generate", `{"level":"easy"}`, 400, codeInvalidRequest, []string{"level"}},
+		{"unknown variant", "GET", "/generate?variant=x,sandwich", "", 400, codeInvalidRequest, []string{"variant"}},
+		{"windoku on 2x3 boxes", "POST", "/generate", `{"size":6,"variant":"windoku"}`, 400, codeInvalidRequest, []string{"variant"}},
+		{"no expert 16x16 killer", "GET", "/generate?size=16&variant=killer&difficulty=expert", "", 422, codeDifficultyUnavailable, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -370,5 +373,74 @@ func TestPoolFillerTakesNoQueuePlace(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("the pool never filled once the slot was free")
 		}
+	}
+}
+
+// TestGenerateVariant: a variant puzzle comes with its rules; under them
+// it has one solution, the one returned, at the level asked for, and the
+// same seed gives the same puzzle and rules.
+func TestGenerateVariant(t *testing.T) {
+	c := newClient(t, DefaultConfig())
+	for _, tt := range []struct {
+		query, difficulty string
+		rules             func(r engine.Rules) bool
+	}{
+		{"variant=killer&difficulty=easy&seed=5", "easy", func(r engine.Rules) bool { return len(r.Cages) > 0 }},
+		{"size=6&variant=jigsaw,odd_even&difficulty=medium&seed=3", "medium", func(r engine.Rules) bool {
+			return r.Regions != nil && len(r.Odd)+len(r.Even) > 0
+		}},
+	} {
+		t.Run(tt.query, func(t *testing.T) {
+			get := func() (p struct {
+				generatedJSON
+				Rules *rulesJSON
+			}) {
+				ex := c.do("GET", "/generate?"+tt.query, "", nil)
+				if ex.status != http.StatusOK {
+					t.Fatalf("%d %s", ex.status, ex.body)
+				}
+				var got struct {
+					Puzzles []struct {
+						generatedJSON
+						Rules *rulesJSON
+					}
+				}
+				ex.json(t, &got)
+				return got.Puzzles[0]
+			}
+			p := get()
+			if p.Rules == nil {
+				t.Fatal("no rules")
+			}
+			rules, err := p.Rules.engineRules(p.Size)
+			if err != nil || !tt.rules(rules) {
+				t.Fatalf("rules %+v (%v) are not the variant's", rules, err)
+			}
+			puzzle, err := mustParse(t, p.Puzzle, p.Size, p.Box).WithRules(rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := mustParse(t, p.Solution, p.Size, p.Box).WithRules(rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !engine.Valid(&sol) || sol.Givens() != p.Size*p.Size {
+				t.Fatalf("solution %s breaks the rules: %v", p.Solution, engine.Conflicts(sol))
+			}
+			n, _, err := engine.CountSolutions(context.Background(), puzzle, 2, engine.Limits{})
+			if err != nil || n != 1 {
+				t.Fatalf("%d solutions (%v)", n, err)
+			}
+			if got := mustSolution(t, puzzle); got.String() != sol.String() {
+				t.Fatalf("solution %s, the solver says %s", sol, got)
+			}
+			r, err := engine.Grade(context.Background(), puzzle, engine.Limits{})
+			if err != nil || p.Difficulty != tt.difficulty || r.Level.String() != tt.difficulty {
+				t.Fatalf("difficulty %s, grader %v (%v), want %s", p.Difficulty, r.Level, err, tt.difficulty)
+			}
+			if again := get(); again.Puzzle != p.Puzzle || !cmp.Equal(again.Rules, p.Rules, cmp.AllowUnexported(regionsValue{})) {
+				t.Fatal("the same seed gave another puzzle or rules")
+			}
+		})
 	}
 }

@@ -41,9 +41,9 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		}, []string{"size", "box"}),
 		generateDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "sudoku_generate_duration_seconds",
-			Help:    "Time the engine took to generate one puzzle, by board size, box and difficulty.",
+			Help:    "Time the engine took to generate one puzzle, by board size, box, difficulty and variant (classic, a single variant, or combination).",
 			Buckets: prometheus.ExponentialBuckets(100e-6, 4, 11),
-		}, []string{"size", "box", "difficulty"}),
+		}, []string{"size", "box", "difficulty", "variant"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokud_http_requests_total",
 			Help: "HTTP requests answered, by route pattern, method and status (aborted: the answer was cut off midway).",

@@ -56,7 +56,7 @@ func TestMetrics(t *testing.T) {
 		`sudoku_solve_duration_seconds_count{box="3x3",size="9"} 1`,
 		`sudoku_solve_duration_seconds_count{box="4x4",size="16"} 1`,
 		`sudokud_http_requests_total{method="POST",route="/solve",status="200"} 2`,
-		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4"} 3`,
+		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4",variant="classic"} 3`,
 	} {
 		if !strings.Contains(string(ex.body), series) {
 			t.Errorf("/metrics lacks %s", series)

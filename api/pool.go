@@ -13,6 +13,7 @@ type poolKey struct {
 	shape    engine.Shape
 	level    engine.Level
 	symmetry engine.Symmetry
+	variant  engine.Variant
 }
 
 // pooled is a generated puzzle and the seed that reproduces it.

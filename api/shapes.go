@@ -12,6 +12,14 @@ type shapeJSON struct {
 	Box     string   `json:"box"`
 	Default bool     `json:"default"`
 	Levels  []string `json:"levels"`
+	// Variants are the variants /generate makes on the shape.
+	Variants []variantJSON `json:"variants"`
+}
+
+// variantJSON is a variant and the levels /generate offers for it.
+type variantJSON struct {
+	Name   string   `json:"name"`
+	Levels []string `json:"levels"`
 }
 
 type shapesResponse struct {
@@ -25,13 +33,25 @@ func handleShapes() http.Handler {
 	var resp shapesResponse
 	for _, s := range engine.Shapes() {
 		def, _ := engine.DefaultShape(s.Size)
-		levels := []string{}
-		for _, l := range engine.LevelsOf(s) {
-			levels = append(levels, l.String())
+		variants := []variantJSON{}
+		for _, name := range engine.VariantNames() {
+			v, _ := engine.ParseVariant(name)
+			if ls := engine.VariantLevels(s, v); len(ls) > 0 {
+				variants = append(variants, variantJSON{Name: name, Levels: levelNames(ls)})
+			}
 		}
-		resp.Shapes = append(resp.Shapes, shapeJSON{Size: s.Size, Box: s.Box(), Default: s == def, Levels: levels})
+		resp.Shapes = append(resp.Shapes, shapeJSON{Size: s.Size, Box: s.Box(), Default: s == def, Levels: levelNames(engine.LevelsOf(s)), Variants: variants})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		encode(w, r, http.StatusOK, resp)
 	})
+}
+
+// levelNames returns the names of ls, an empty list for none.
+func levelNames(ls []engine.Level) []string {
+	out := []string{}
+	for _, l := range ls {
+		out = append(out, l.String())
+	}
+	return out
 }

@@ -664,6 +664,9 @@ type GenerateRequest struct {
 	Seed       *int64      `json:"seed,omitempty"`
 	Size       *int        `json:"size,omitempty"`
 	Symmetry   *Symmetry   `json:"symmetry,omitempty"`
+
+	// Variant As the `variant` query parameter of `GET /generate`.
+	Variant *string `json:"variant,omitempty"`
 }
 
 // GenerateResponse defines model for GenerateResponse.
@@ -692,6 +695,18 @@ type GeneratedPuzzle struct {
 	// Puzzle A board in the form the request used.
 	Puzzle Board  `json:"puzzle"`
 	Rating Rating `json:"rating"`
+
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
 
 	// Seed The seed of this puzzle; asking with it again gives it again.
 	Seed int64 `json:"seed"`
@@ -1033,6 +1048,12 @@ type Shapes struct {
 		// Levels The levels /generate offers on this shape, easiest first; a level not listed answers 422 `difficulty_unavailable`.
 		Levels []Difficulty `json:"levels"`
 		Size   int          `json:"size"`
+
+		// Variants The single variants /generate makes on this shape and their levels (a level not listed answers 422 `difficulty_unavailable`). A combination offers the levels all its variants offer, and `hard` when it holds `killer` and killer offers it.
+		Variants []struct {
+			Levels []Difficulty `json:"levels"`
+			Name   string       `json:"name"`
+		} `json:"variants"`
 	} `json:"shapes"`
 }
 
@@ -1279,6 +1300,9 @@ type Seed = int64
 // Size defines model for Size.
 type Size = int
 
+// Variant defines model for Variant.
+type Variant = string
+
 // BadRequest RFC 9457 problem details with a machine-readable `code`.
 // `internal_error` (500) is the server's last resort if a handler ever
 // fails; no input is meant to cause it, and it reveals nothing.
@@ -1373,6 +1397,16 @@ type GenerateGetParams struct {
 
 	// Format Board form of the answer.
 	Format *Format `form:"format,omitempty" json:"format,omitempty"`
+
+	// Variant The variant: `classic` (the default) or a comma-separated combination
+	// of `x`, `windoku`, `jigsaw`, `killer`, `disjoint_groups`,
+	// `anti_knight`, `anti_king`, `non_consecutive`, `odd_even`. The
+	// generator draws the rules (jigsaw regions, killer cages with sums and
+	// no givens, odd/even cells) and returns them in each puzzle's `rules`.
+	// An unknown name, or one that cannot hold on the shape (`windoku` on
+	// non-square boxes, `jigsaw` with `disjoint_groups`), is 400
+	// `invalid_request`; `symmetry` does not apply to variants.
+	Variant *Variant `form:"variant,omitempty" json:"variant,omitempty"`
 }
 
 // PuzzleGetParams defines parameters for PuzzleGet.
@@ -4005,6 +4039,18 @@ func NewGenerateGetRequest(server string, params *GenerateGetParams) (*http.Requ
 		if params.Format != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Variant != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "variant", *params.Variant, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -711,6 +711,8 @@ export interface components {
             count?: number;
             symmetry?: components["schemas"]["Symmetry"];
             format?: components["schemas"]["Format"];
+            /** @description As the `variant` query parameter of `GET /generate`. */
+            variant?: string;
         };
         GenerateResponse: {
             puzzles: components["schemas"]["GeneratedPuzzle"][];
@@ -731,6 +733,7 @@ export interface components {
             /** @description Filled cells in the puzzle. */
             givens: number;
             rating: components["schemas"]["Rating"];
+            rules?: components["schemas"]["Rules"];
         };
         /** @description At least one of `ids` and `generate`; at most 100 puzzles in all. */
         PrintRequest: {
@@ -1050,6 +1053,11 @@ export interface components {
                 default: boolean;
                 /** @description The levels /generate offers on this shape, easiest first; a level not listed answers 422 `difficulty_unavailable`. */
                 levels: components["schemas"]["Difficulty"][];
+                /** @description The single variants /generate makes on this shape and their levels (a level not listed answers 422 `difficulty_unavailable`). A combination offers the levels all its variants offer, and `hard` when it holds `killer` and killer offers it. */
+                variants: {
+                    name: string;
+                    levels: components["schemas"]["Difficulty"][];
+                }[];
             }[];
         };
         Techniques: {
@@ -1228,6 +1236,17 @@ export interface components {
         Count: number;
         /** @description Symmetry of the givens. */
         Symmetry: components["schemas"]["Symmetry"];
+        /**
+         * @description The variant: `classic` (the default) or a comma-separated combination
+         *     of `x`, `windoku`, `jigsaw`, `killer`, `disjoint_groups`,
+         *     `anti_knight`, `anti_king`, `non_consecutive`, `odd_even`. The
+         *     generator draws the rules (jigsaw regions, killer cages with sums and
+         *     no givens, odd/even cells) and returns them in each puzzle's `rules`.
+         *     An unknown name, or one that cannot hold on the shape (`windoku` on
+         *     non-square boxes, `jigsaw` with `disjoint_groups`), is 400
+         *     `invalid_request`; `symmetry` does not apply to variants.
+         */
+        Variant: string;
         /** @description Board form of the answer. */
         Format: components["schemas"]["Format"];
         /**
@@ -1306,6 +1325,17 @@ export interface operations {
                 symmetry?: components["parameters"]["Symmetry"];
                 /** @description Board form of the answer. */
                 format?: components["parameters"]["Format"];
+                /**
+                 * @description The variant: `classic` (the default) or a comma-separated combination
+                 *     of `x`, `windoku`, `jigsaw`, `killer`, `disjoint_groups`,
+                 *     `anti_knight`, `anti_king`, `non_consecutive`, `odd_even`. The
+                 *     generator draws the rules (jigsaw regions, killer cages with sums and
+                 *     no givens, odd/even cells) and returns them in each puzzle's `rules`.
+                 *     An unknown name, or one that cannot hold on the shape (`windoku` on
+                 *     non-square boxes, `jigsaw` with `disjoint_groups`), is 400
+                 *     `invalid_request`; `symmetry` does not apply to variants.
+                 */
+                variant?: components["parameters"]["Variant"];
             };
             header?: never;
             path?: never;
@@ -1676,6 +1706,50 @@ export interface operations {
                      *           "default": true,
                      *           "levels": [
                      *             "easy"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "windoku",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1687,6 +1761,71 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1698,6 +1837,71 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1710,6 +1914,73 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1722,6 +1993,73 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1734,6 +2072,81 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "windoku",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "expert"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1746,7 +2159,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 10,
@@ -1758,7 +2172,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 12,
@@ -1770,6 +2185,65 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1782,6 +2256,65 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1794,6 +2327,65 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1806,6 +2398,65 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1818,7 +2469,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 14,
@@ -1830,7 +2482,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 15,
@@ -1842,7 +2495,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 15,
@@ -1854,7 +2508,8 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 16,
@@ -1866,6 +2521,64 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1878,6 +2591,71 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "windoku",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1890,6 +2668,64 @@ export interface operations {
                      *             "hard",
                      *             "expert",
                      *             "master"
+                     *           ],
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
                      *           ]
                      *         },
                      *         {
@@ -1901,7 +2737,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 18,
@@ -1912,7 +2749,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 18,
@@ -1923,7 +2761,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 18,
@@ -1934,7 +2773,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 20,
@@ -1945,7 +2785,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 20,
@@ -1956,7 +2797,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 20,
@@ -1967,7 +2809,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 20,
@@ -1978,7 +2821,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 21,
@@ -1989,7 +2833,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 21,
@@ -2000,7 +2845,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 22,
@@ -2011,7 +2857,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 22,
@@ -2022,7 +2869,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2033,7 +2881,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2044,7 +2893,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2055,7 +2905,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2066,7 +2917,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2077,7 +2929,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 24,
@@ -2088,7 +2941,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         },
                      *         {
                      *           "size": 25,
@@ -2099,7 +2953,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert"
-                     *           ]
+                     *           ],
+                     *           "variants": []
                      *         }
                      *       ]
                      *     }
