@@ -1,12 +1,18 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokud/sudokud/engine"
 )
@@ -189,52 +195,80 @@ func checkRules(rulesJSON string, n, br, bc int, givens, grid [][]int) []string 
 	return bad
 }
 
-// randomRegions grows n random orthogonally connected regions of n cells
-// each on an n×n board, as a string of region letters.
-func randomRegions(rng *rand.Rand, n int) string {
-	for {
-		if s, ok := growRegions(rng, n); ok {
-			return s
-		}
-	}
-}
-
-func growRegions(rng *rand.Rand, n int) (string, bool) {
+// randomRegions returns a random jigsaw of n orthogonally connected
+// regions of n cells each on an n×n board with boxes of br×bc, as a string
+// of region letters: it starts from the boxes and trades cells between
+// neighbouring regions, keeping each trade that leaves both connected.
+func randomRegions(rng *rand.Rand, n, br, bc int) string {
 	region := make([]int, n*n)
 	for i := range region {
-		region[i] = -1
+		region[i] = i/n/br*(n/bc) + i%n/bc
 	}
-	size := make([]int, n)
-	for g, c := range rng.Perm(n * n)[:n] {
-		region[c], size[g] = g, 1
+	neighbours := func(i int) []int {
+		var out []int
+		if i >= n {
+			out = append(out, i-n)
+		}
+		if i < n*n-n {
+			out = append(out, i+n)
+		}
+		if i%n > 0 {
+			out = append(out, i-1)
+		}
+		if i%n < n-1 {
+			out = append(out, i+1)
+		}
+		return out
 	}
-	for placed := n; placed < n*n; placed++ {
-		// A random free cell next to a region that still grows.
-		var options [][2]int
-		for c, g := range region {
-			if g < 0 || size[g] == n {
+	connected := func(g int) bool {
+		start := slices.Index(region, g)
+		seen := map[int]bool{start: true}
+		for stack := []int{start}; len(stack) > 0; {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, j := range neighbours(i) {
+				if region[j] == g && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		return len(seen) == n
+	}
+	for range 2 * n * n {
+		// c goes from region a to b, then e from b to a.
+		c := rng.IntN(n * n)
+		nc := neighbours(c)
+		a, b := region[c], region[nc[rng.IntN(len(nc))]]
+		if a == b {
+			continue
+		}
+		var options []int
+		for e, g := range region {
+			if g != b {
 				continue
 			}
-			r, col := c/n, c%n
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				y, x := r+d[0], col+d[1]
-				if y >= 0 && y < n && x >= 0 && x < n && region[y*n+x] < 0 {
-					options = append(options, [2]int{y*n + x, g})
+			for _, f := range neighbours(e) {
+				if region[f] == a && f != c {
+					options = append(options, e)
+					break
 				}
 			}
 		}
 		if len(options) == 0 {
-			return "", false
+			continue
 		}
-		o := options[rng.IntN(len(options))]
-		region[o[0]] = o[1]
-		size[o[1]]++
+		e := options[rng.IntN(len(options))]
+		region[c], region[e] = b, a
+		if !connected(a) || !connected(b) {
+			region[c], region[e] = a, b
+		}
 	}
 	var sb strings.Builder
 	for _, g := range region {
 		sb.WriteByte(byte('A' + g))
 	}
-	return sb.String(), true
+	return sb.String()
 }
 
 // gridOf reads a board string of n×n symbols 1-9, A-P, . for empty.
@@ -317,8 +351,7 @@ func TestSolveObeysEachRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 1))
 	empty := strings.Repeat(".", 81)
 	classic := solveWith(t, c, empty, `{}`)
-	// A jigsaw of randomRegions that has solutions (many of its jigsaws
-	// have none).
+	// A random jigsaw that has solutions (many have none).
 	const jigsaw = "DDICCCCCBDIICCCCBBDDIIIBBBBDDIIEEEBBDGGIEEEAADGGGGEEAAHHGGFEFFAHHHGFFFFAHHHHFFAAA"
 	cases := []struct{ name, rules string }{
 		{"x", `{"diagonals":"both"}`},
@@ -528,5 +561,172 @@ func TestSolveConflictNamesTheRule(t *testing.T) {
 		if cf.Rule != engine.UnitDiagonal {
 			t.Errorf("conflict %+v, want rule diagonal", cf)
 		}
+	}
+}
+
+// TestOneCellCages25: 625 one-cell cages on a 25×25, their sums a solved
+// grid, solve to that grid, uniquely. Without sums they constrain nothing
+// and the search is held to the server's budget: an answer that keeps
+// every rule, or 422 search_limit.
+func TestOneCellCages25(t *testing.T) {
+	c := newClient(t, Config{})
+	empty := strings.Repeat(".", 625)
+	grid := gridOf(t, solveWith(t, c, empty, `{}`), 25)
+	var with, without []string
+	for i, row := range grid {
+		for j, v := range row {
+			with = append(with, fmt.Sprintf(`{"cells":[[%d,%d]],"sum":%d}`, i, j, v))
+			without = append(without, fmt.Sprintf(`{"cells":[[%d,%d]]}`, i, j))
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		cages []string
+	}{{"sums", with}, {"no sums", without}} {
+		t.Run(tt.name, func(t *testing.T) {
+			rules := `{"cages":[` + strings.Join(tt.cages, ",") + `]}`
+			ex := c.post("/solve", `{"size":25,"puzzle":"`+empty+`","rules":`+rules+`}`)
+			if tt.name == "no sums" && ex.status == http.StatusUnprocessableEntity && ex.problem(t).Code == codeSearchLimit {
+				t.Logf("no sums: %s", ex.body)
+				return
+			}
+			var resp struct {
+				Solution string
+				Unique   bool
+			}
+			ex.json(t, &resp)
+			if ex.status != http.StatusOK {
+				t.Fatalf("%d %.300s", ex.status, ex.body)
+			}
+			if bad := checkRules(rules, 25, 5, 5, gridOf(t, empty, 25), gridOf(t, resp.Solution, 25)); bad != nil {
+				t.Fatalf("answer breaks %v", bad)
+			}
+			if tt.name == "sums" && !resp.Unique {
+				t.Errorf("625 cages with sums: not unique")
+			}
+		})
+	}
+}
+
+// TestBatchOfJigsaws: a JSON batch of 10,000 items, each a 9×9 with a
+// jigsaw of its own (more than the engine's rule cache holds), is answered
+// in full, each item's region conflict named, with the live heap held to
+// the batch's window, not its items.
+func TestBatchOfJigsaws(t *testing.T) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	rng := rand.New(rand.NewPCG(38, 2))
+	var body bytes.Buffer
+	body.WriteString(`{"items":[`)
+	for i := range n {
+		regions := randomRegions(rng, 9, 3, 3)
+		// Two 5s in region A, as far apart as it goes.
+		first, last := strings.IndexByte(regions, 'A'), strings.LastIndexByte(regions, 'A')
+		puzzle := []byte(strings.Repeat(".", 81))
+		puzzle[first], puzzle[last] = '5', '5'
+		if i > 0 {
+			body.WriteByte(',')
+		}
+		fmt.Fprintf(&body, `{"id":"%d","puzzle":"%s","rules":{"regions":"%s"}}`, i, puzzle, regions)
+	}
+	body.WriteString(`]}`)
+	srv := mustNew(t, Config{Workers: 2}, nil, nil)
+	t.Cleanup(srv.Close)
+	req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(body.Bytes()))
+	req.Header.Set("Content-Type", mediaJSON)
+	pr, pw := io.Pipe()
+	checked := make(chan error, 1)
+	go func() {
+		err := func() error {
+			var resp struct {
+				Results []itemResult
+				Summary summary
+			}
+			if err := json.NewDecoder(pr).Decode(&resp); err != nil {
+				return err
+			}
+			if want := (summary{Total: n}); resp.Summary != want {
+				return fmt.Errorf("summary %+v, want %+v", resp.Summary, want)
+			}
+			for i, res := range resp.Results {
+				if res.ID == nil || *res.ID != fmt.Sprint(i) || res.Error != nil || len(res.Conflicts) != 2 ||
+					!slices.Contains(res.Conflicts[0].Units, engine.UnitRegion) {
+					return fmt.Errorf("result %d: %+v", i, res)
+				}
+			}
+			return nil
+		}()
+		io.Copy(io.Discard, pr)
+		checked <- err
+	}()
+	w := &heapWatch{header: http.Header{}, out: pw}
+	runtime.GC()
+	base := heapInUse()
+	_, evictions := engine.RuleCacheStats()
+	start := time.Now()
+	srv.ServeHTTP(w, req)
+	pw.Close()
+	if err := <-checked; err != nil {
+		t.Fatal(err)
+	}
+	entries, after := engine.RuleCacheStats()
+	grew := int64(w.peak) - int64(base)
+	t.Logf("%d items (%d KB) in %v; live heap grew by %d KB at most; rule cache %d entries, %d evictions",
+		n, body.Len()>>10, time.Since(start), grew>>10, entries, after-evictions)
+	if w.status != http.StatusOK {
+		t.Fatalf("status %d", w.status)
+	}
+	if entries > engine.MaxCachedRules || after-evictions < int64(n-engine.MaxCachedRules) {
+		t.Errorf("rule cache: %d entries, %d evictions", entries, after-evictions)
+	}
+	// The reservation the batch's admission made is the most its answer may
+	// hold; the body itself is held by the caller here.
+	if cost := jsonCost(srv.deps.cfg, int64(body.Len())); grew > cost {
+		t.Errorf("live heap grew by %d KB, more than the %d KB the batch reserved", grew>>10, cost>>10)
+	}
+}
+
+// TestHintOnVariants: /hint on a variant puzzle with one solution places a
+// value of that solution. Each puzzle is the empty board's answer under
+// the rules with cells blanked, in a seeded order, while /solve still
+// finds it unique.
+func TestHintOnVariants(t *testing.T) {
+	c := newClient(t, Config{})
+	rng := rand.New(rand.NewPCG(38, 3))
+	empty := strings.Repeat(".", 81)
+	for _, rules := range []string{
+		`{"diagonals":"both"}`,
+		`{"windows":true}`,
+		killerOf(rng, gridOf(t, solveWith(t, c, empty, `{}`), 9)),
+	} {
+		sol := solveWith(t, c, empty, rules)
+		puzzle := []byte(sol)
+		for _, i := range rng.Perm(81) {
+			puzzle[i] = '.'
+			ex := c.post("/solve", `{"puzzle":"`+string(puzzle)+`","rules":`+rules+`}`)
+			var resp struct {
+				Solution string
+				Unique   bool
+			}
+			ex.json(t, &resp)
+			if ex.status != http.StatusOK || !resp.Unique {
+				puzzle[i] = sol[i]
+			}
+		}
+		ex := c.post("/hint", `{"puzzle":"`+string(puzzle)+`","rules":`+rules+`}`)
+		var step struct {
+			Kind                   string
+			Row, Col, Value        int
+			Technique, Explanation string
+		}
+		ex.json(t, &step)
+		if ex.status != http.StatusOK || step.Kind != "placement" || puzzle[step.Row*9+step.Col] != '.' ||
+			int(sol[step.Row*9+step.Col]-'0') != step.Value {
+			t.Errorf("%s: hint %d %s, want a placement from the solution %s", rules, ex.status, ex.body, sol)
+			continue
+		}
+		t.Logf("%.40s: %s: %s", rules, step.Technique, step.Explanation)
 	}
 }

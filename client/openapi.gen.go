@@ -369,9 +369,15 @@ func (e Symmetry) Valid() bool {
 
 // Defines values for UnitKind.
 const (
-	UnitKindBox    UnitKind = "box"
-	UnitKindColumn UnitKind = "column"
-	UnitKindRow    UnitKind = "row"
+	UnitKindBox           UnitKind = "box"
+	UnitKindCage          UnitKind = "cage"
+	UnitKindColumn        UnitKind = "column"
+	UnitKindDiagonal      UnitKind = "diagonal"
+	UnitKindDisjointGroup UnitKind = "disjoint_group"
+	UnitKindExtraRegion   UnitKind = "extra_region"
+	UnitKindRegion        UnitKind = "region"
+	UnitKindRow           UnitKind = "row"
+	UnitKindWindow        UnitKind = "window"
 )
 
 // Valid indicates whether the value is a known member of the UnitKind enum.
@@ -379,9 +385,21 @@ func (e UnitKind) Valid() bool {
 	switch e {
 	case UnitKindBox:
 		return true
+	case UnitKindCage:
+		return true
 	case UnitKindColumn:
 		return true
+	case UnitKindDiagonal:
+		return true
+	case UnitKindDisjointGroup:
+		return true
+	case UnitKindExtraRegion:
+		return true
+	case UnitKindRegion:
+		return true
 	case UnitKindRow:
+		return true
+	case UnitKindWindow:
 		return true
 	default:
 		return false
@@ -1201,12 +1219,14 @@ type Techniques struct {
 
 // Unit defines model for Unit.
 type Unit struct {
-	// Index 0-based; boxes numbered row by row.
-	Index int      `json:"index"`
-	Kind  UnitKind `json:"kind"`
+	// Index 0-based; boxes and windows numbered row by row.
+	Index int `json:"index"`
+
+	// Kind A unit of the board, or on a variant board a jigsaw `region` (numbered in the order their first cells come, row by row), a `diagonal` (0 main, 1 anti), a `window`, an `extra_region` or a `cage` (numbered as the request lists them), a `disjoint_group` (by the position inside a box, row by row).
+	Kind UnitKind `json:"kind"`
 }
 
-// UnitKind defines model for Unit.Kind.
+// UnitKind A unit of the board, or on a variant board a jigsaw `region` (numbered in the order their first cells come, row by row), a `diagonal` (0 main, 1 anti), a `window`, an `extra_region` or a `cage` (numbered as the request lists them), a `disjoint_group` (by the position inside a box, row by row).
 type UnitKind string
 
 // ValidateRequest One board; exactly one of `puzzle` and `grid`.

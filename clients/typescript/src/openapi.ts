@@ -925,9 +925,12 @@ export interface components {
             steps?: components["schemas"]["Step"][];
         };
         Unit: {
-            /** @enum {string} */
-            kind: "row" | "column" | "box";
-            /** @description 0-based; boxes numbered row by row. */
+            /**
+             * @description A unit of the board, or on a variant board a jigsaw `region` (numbered in the order their first cells come, row by row), a `diagonal` (0 main, 1 anti), a `window`, an `extra_region` or a `cage` (numbered as the request lists them), a `disjoint_group` (by the position inside a box, row by row).
+             * @enum {string}
+             */
+            kind: "row" | "column" | "box" | "region" | "diagonal" | "window" | "extra_region" | "disjoint_group" | "cage";
+            /** @description 0-based; boxes and windows numbered row by row. */
             index: number;
         };
         Elimination: {
