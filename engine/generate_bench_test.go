@@ -20,10 +20,10 @@ func BenchmarkGenerate(b *testing.B) {
 		box   string
 		level Level
 	}{
-		{9, "", Easy}, {9, "", Medium}, {9, "", Hard}, {9, "", Expert},
+		{9, "", Easy}, {9, "", Medium}, {9, "", Hard}, {9, "", Expert}, {9, "", Master},
 		{16, "", Easy}, {16, "", Medium}, {16, "", Hard},
 		{25, "", Easy}, {25, "", Medium}, {25, "", Hard},
-		{6, "", Medium}, {12, "4x3", Hard},
+		{6, "", Medium}, {12, "4x3", Hard}, {12, "4x3", Master}, {16, "", Master},
 	} {
 		s, err := ParseShape(bc.size, bc.box)
 		if err != nil {
