@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -430,48 +431,51 @@ func (s *vsolver) count(max int, record bool) (int, error) {
 }
 
 // smallest writes to s.out the lexicographically smallest solution of b,
-// which has one: row by row, each empty cell takes the smallest value that
-// still leaves a solution.
+// which has one: a depth-first search that branches on the first empty
+// cell, row by row, values ascending. Propagation only takes out values
+// that no solution holds, so the first solution it meets is the smallest.
 func (s *vsolver) smallest(b *Board) error {
 	if !s.load(b) {
 		return ErrUnsolvable
 	}
-	// fixed holds the values chosen so far; each trial starts from them.
-	fixed := make([]uint8, s.cells)
-	copy(fixed, s.val)
-	for c := 0; c < s.cells; c++ {
-		if fixed[c] != 0 {
-			continue
-		}
-		ok := false
-		for v := 1; v <= s.n && !ok; v++ {
-			fixed[c] = uint8(v)
-			var trial Board
-			copy(trial.cells[:s.cells], fixed)
-			if !s.load(&trial) {
-				continue
-			}
-			n, err := s.count(1, false)
-			if err != nil {
-				return err
-			}
-			ok = n > 0
-		}
-		if !ok {
-			return ErrUnsolvable
-		}
-		if s.load(&Board{cells: boardCells(fixed)}) {
-			copy(fixed, s.val) // what the choice forces
-		}
+	s.found, s.max, s.record = 0, 1, true
+	s.lexSearch(0)
+	if s.err != nil {
+		return s.err
 	}
-	copy(s.out, fixed)
+	if s.found == 0 {
+		return ErrUnsolvable
+	}
 	return nil
 }
 
-// boardCells returns the cells of a board holding vals.
-func boardCells(vals []uint8) (out [MaxCells]uint8) {
-	copy(out[:], vals)
-	return out
+func (s *vsolver) lexSearch(depth int) {
+	c := slices.Index(s.val, 0)
+	if c < 0 {
+		s.found++
+		copy(s.out, s.val)
+		return
+	}
+	s.save(depth)
+	first := true
+	for m := s.cand[c]; m != 0; m &= m - 1 {
+		if !first {
+			s.guesses++
+			s.restore(depth)
+		}
+		first = false
+		s.nodes++
+		if s.nodes > s.limit || (s.nodes&1023 == 0 && s.ctx.Err() != nil) {
+			s.err = ErrSearchLimit
+			return
+		}
+		if s.place(c, bits.TrailingZeros32(m)+1) && s.propagate() {
+			s.lexSearch(depth + 1)
+		}
+		if s.err != nil || s.found > 0 {
+			return
+		}
+	}
 }
 
 // solveVariant is Solve for a board with rules.
@@ -530,4 +534,10 @@ func countVariant(ctx context.Context, b Board, limit int, lim Limits, out *Boar
 		}
 	}
 	return n, Stats{Nodes: s.nodes, Guesses: s.guesses}, err
+}
+
+// boardCells returns the cells of a board holding vals.
+func boardCells(vals []uint8) (out [MaxCells]uint8) {
+	copy(out[:], vals)
+	return out
 }
