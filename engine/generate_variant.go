@@ -560,9 +560,10 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 
 // variantLevelTable lists, per board size, the levels each single variant
 // reached in a sweep of Generate (one seed per size, variant and level, 15
-// s at most). A variant missing from a size's row is not offered there.
-// Without cages no technique rates hard; expert puzzles from 12×12 up take
-// seconds to tens of seconds, so they are not offered.
+// s at most). A variant missing from a size's row is not offered there,
+// nor is any variant on a size without a row (18×18 and up). Without cages
+// no technique rates hard; expert puzzles from 10×10 up took seconds to
+// over 15 s, as did killer medium from 14×14 up, so they are not offered.
 var variantLevelTable = map[int]map[Variant][]Level{
 	4: {
 		VariantX: {Easy}, VariantWindoku: {Easy}, VariantJigsaw: {Easy}, VariantKiller: {Easy},
@@ -575,18 +576,26 @@ var variantLevelTable = map[int]map[Variant][]Level{
 	},
 	8:  variantLevels([]Level{Easy, Medium, Expert}, []Level{Easy, Medium, Hard, Expert}),
 	9:  variantLevels([]Level{Easy, Medium, Expert}, []Level{Easy, Medium, Hard, Expert}),
+	10: variantLevels([]Level{Easy, Medium}, []Level{Easy, Medium, Hard}),
 	12: variantLevels([]Level{Easy, Medium}, []Level{Easy, Medium, Hard}),
-	16: variantLevels([]Level{Easy, Medium}, []Level{Easy, Medium}),
+	14: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
+	15: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
+	// 16×16 windoku medium found nothing within 15 s.
+	16: variantLevels([]Level{Easy, Medium}, []Level{Easy}, VariantWindoku),
 }
 
 // variantLevels returns a row of variantLevelTable: levels for every
-// variant, killer for killer.
-func variantLevels(levels, killer []Level) map[Variant][]Level {
+// variant, killer for killer, the first level alone for the variants
+// easyOnly.
+func variantLevels(levels, killer []Level, easyOnly ...Variant) map[Variant][]Level {
 	m := map[Variant][]Level{}
 	for _, e := range variantNames {
 		m[e.v] = levels
 	}
 	m[VariantKiller] = killer
+	for _, v := range easyOnly {
+		m[v] = levels[:1]
+	}
 	return m
 }
 

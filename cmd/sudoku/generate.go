@@ -6,10 +6,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/fpuzzles"
 )
 
 const generateUsage = `sudoku generate [flags]
@@ -21,6 +24,13 @@ player needs, as 'sudoku rate' reports it), on the board -size with the
 stdout in the string form ('.' for empty, 1-9 then A-Z); with
 --with-solution each line is "puzzle solution", the two separated by one
 space.
+
+-variant draws variant rules with each puzzle: classic (the default) or a
+comma-separated combination of x, windoku, jigsaw, killer, disjoint_groups,
+anti_knight, anti_king, non_consecutive, odd_even. A variant puzzle is
+written as f-puzzles text (the compressed form SudokuPad and f-puzzles put
+after ?load=), which carries its rules and which solve, rate and hint read;
+its solution, with --with-solution, in the string form.
 
 Puzzle i (counting from 0) is made from seed -seed+i, so the output depends
 only on the flags, never on -j: the same flags print the same puzzles on
@@ -52,7 +62,7 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 	fs := newFlagSet(name, generateUsage, std.err)
 	var cfg generateConfig
 	var size int
-	var box, difficulty, symmetry string
+	var box, difficulty, symmetry, variant string
 	var seed optionalInt64
 	fs.IntVar(&cfg.n, "n", 1, "generate `N` puzzles")
 	fs.IntVar(&size, "size", 9, "board size `N`")
@@ -60,6 +70,7 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 	fs.StringVar(&difficulty, "difficulty", "medium", "`level`: easy, medium, hard, expert, master or extreme")
 	fs.Var(&seed, "seed", "puzzle i uses seed `S`+i (default: random, reported on stderr)")
 	fs.StringVar(&symmetry, "symmetry", "none", "givens pattern: none or rotational (180°)")
+	fs.StringVar(&variant, "variant", "classic", "`variant`: classic, or a comma-separated combination of "+strings.Join(engine.VariantNames(), ", "))
 	fs.BoolVar(&cfg.withSolution, "with-solution", false, "print \"puzzle solution\" on each line")
 	fs.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "generate `N` puzzles in parallel (the output does not depend on it)")
 	fs.IntVar(&cfg.opt.MaxAttempts, "max-attempts", 0, "attempts per puzzle, each a new grid (0: the engine's default for the board and level)")
@@ -100,10 +111,19 @@ func runGenerate(ctx context.Context, name string, args []string, std stdio) int
 	if cfg.opt.Symmetry, err = engine.ParseSymmetry(symmetry); err != nil {
 		return usageError(std, name, "-symmetry: %v", err)
 	}
-	if !engine.Offers(cfg.opt.Shape, cfg.opt.Level) {
-		s := cfg.opt.Shape
-		fmt.Fprintf(std.out, "error difficulty_unavailable: %s (%dx%d with %s boxes offers no %s puzzles)\n",
-			engine.LevelNames(engine.LevelsOf(s)), s.Size, s.Size, s.Box(), cfg.opt.Level)
+	if cfg.opt.Variant, err = engine.ParseVariant(variant); err == nil {
+		err = cfg.opt.Variant.Check(cfg.opt.Shape)
+	}
+	if err != nil {
+		return usageError(std, name, "-variant: %v", err)
+	}
+	if levels := engine.VariantLevels(cfg.opt.Shape, cfg.opt.Variant); !slices.Contains(levels, cfg.opt.Level) {
+		s, what := cfg.opt.Shape, ""
+		if cfg.opt.Variant != 0 {
+			what = " " + cfg.opt.Variant.String()
+		}
+		fmt.Fprintf(std.out, "error difficulty_unavailable: %s (%dx%d with %s boxes offers no %s%s puzzles)\n",
+			engine.LevelNames(levels), s.Size, s.Size, s.Box(), cfg.opt.Level, what)
 		return exitFailure
 	}
 	cfg.seed = seed.v
@@ -164,7 +184,15 @@ func (w *generateWorker) generate(dst []byte, line string) ([]byte, int) {
 		return w.failLine(dst, ctx, err)
 	}
 	w.givens += int64(p.Puzzle.Givens())
-	dst = p.Puzzle.AppendText(dst)
+	if p.Puzzle.IsVariant() {
+		_, text, err := fpuzzles.Encode(p.Puzzle)
+		if err != nil {
+			return errorLine(dst, failOther, err), failOther
+		}
+		dst = append(dst, text...)
+	} else {
+		dst = p.Puzzle.AppendText(dst)
+	}
 	if w.cfg.withSolution {
 		dst = append(dst, ' ')
 		dst = p.Solution.AppendText(dst)

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/fpuzzles"
 )
 
 // checkGenerated checks generate's output lines: each a puzzle (and with
@@ -182,5 +184,48 @@ func TestGenerateInterrupted(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "interrupted") {
 		t.Errorf("stderr %q does not say interrupted", errb.String())
+	}
+}
+
+// TestGenerateVariant: a variant puzzle line is f-puzzles text that
+// decodes to the engine's puzzle for its seed, rules and all, with one
+// solution; rate reads the line back at the level asked for.
+func TestGenerateVariant(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "generate", "-n", "2", "-seed", "9", "-variant", "killer,x", "-difficulty", "easy", "-with-solution")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	nine, _ := engine.DefaultShape(9)
+	for i, line := range outLines(t, out) {
+		text, solution, _ := strings.Cut(line, " ")
+		b, err := fpuzzles.Decode(text)
+		if err != nil {
+			t.Fatalf("line %d: %v", i, err)
+		}
+		p, err := engine.Generate(context.Background(), engine.NewRand(9+int64(i)), engine.Options{Shape: nine, Level: engine.Easy, Variant: engine.VariantKiller | engine.VariantX})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != p.Puzzle.String() || !reflect.DeepEqual(b.Rules(), p.Puzzle.Rules()) || solution != p.Solution.String() {
+			t.Fatalf("line %d is not the engine's puzzle for seed %d", i, 9+i)
+		}
+		if k, _, err := engine.CountSolutions(context.Background(), b, 2, engine.Limits{}); err != nil || k != 1 {
+			t.Fatalf("line %d: %d solutions (%v), want 1", i, k, err)
+		}
+	}
+	rated, errOut, code := runCmd(t, out, "rate")
+	if code != exitOK || len(outLines(t, rated)) != 2 || strings.Count(rated, "\neasy ") != 1 || !strings.HasPrefix(rated, "easy ") {
+		t.Fatalf("rate: exit %d, %q %s", code, rated, errOut)
+	}
+	for _, args := range [][]string{
+		{"generate", "-variant", "sandwich"},
+		{"generate", "-size", "6", "-variant", "windoku"},
+	} {
+		if out, errOut, code := runCmd(t, "", args...); code != exitUsage || out != "" || !strings.Contains(errOut, "-variant") {
+			t.Errorf("%v: exit %d, %q %q; want a usage error", args, code, out, errOut)
+		}
+	}
+	if out, _, code := runCmd(t, "", "generate", "-size", "16", "-variant", "killer", "-difficulty", "hard"); code != exitFailure || !strings.HasPrefix(out, "error difficulty_unavailable: easy (") {
+		t.Errorf("16x16 killer hard: exit %d, %q", code, out)
 	}
 }

@@ -2163,7 +2163,65 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 10,
@@ -2176,7 +2234,65 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium",
+                     *                 "hard"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 12,
@@ -2473,7 +2589,63 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 14,
@@ -2486,7 +2658,63 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 15,
@@ -2499,7 +2727,63 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 15,
@@ -2512,7 +2796,63 @@ export interface operations {
                      *             "expert",
                      *             "master"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy",
+                     *                 "medium"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 16,
@@ -2543,8 +2883,7 @@ export interface operations {
                      *             {
                      *               "name": "killer",
                      *               "levels": [
-                     *                 "easy",
-                     *                 "medium"
+                     *                 "easy"
                      *               ]
                      *             },
                      *             {
@@ -2606,8 +2945,7 @@ export interface operations {
                      *             {
                      *               "name": "windoku",
                      *               "levels": [
-                     *                 "easy",
-                     *                 "medium"
+                     *                 "easy"
                      *               ]
                      *             },
                      *             {
@@ -2620,8 +2958,7 @@ export interface operations {
                      *             {
                      *               "name": "killer",
                      *               "levels": [
-                     *                 "easy",
-                     *                 "medium"
+                     *                 "easy"
                      *               ]
                      *             },
                      *             {
@@ -2690,8 +3027,7 @@ export interface operations {
                      *             {
                      *               "name": "killer",
                      *               "levels": [
-                     *                 "easy",
-                     *                 "medium"
+                     *                 "easy"
                      *               ]
                      *             },
                      *             {
