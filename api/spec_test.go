@@ -271,6 +271,9 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		solved9  = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 		clash9   = "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 		mistake9 = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+		// openapi.yaml's killer and X-Sudoku, each with one solution
+		killer9 = `{"cages":[{"cells":[[0,0],[1,0]],"sum":11},{"cells":[[0,1],[1,1]],"sum":10},{"cells":[[0,2],[0,3],[0,4],[1,2]],"sum":19},{"cells":[[0,5],[1,5]],"sum":13},{"cells":[[0,6],[1,6]],"sum":12},{"cells":[[0,7],[0,8],[1,7]],"sum":7},{"cells":[[1,3],[1,4]],"sum":10},{"cells":[[1,8],[2,7],[2,8],[3,7]],"sum":23},{"cells":[[2,0],[3,0]],"sum":9},{"cells":[[2,1],[3,1]],"sum":14},{"cells":[[2,2],[3,2],[3,3]],"sum":24},{"cells":[[2,3],[2,4]],"sum":7},{"cells":[[2,5],[3,4],[3,5]],"sum":9},{"cells":[[2,6],[3,6]],"sum":9},{"cells":[[3,8],[4,8],[5,8]],"sum":10},{"cells":[[4,0],[5,0]],"sum":11},{"cells":[[4,1],[5,1]],"sum":3},{"cells":[[4,2],[4,3]],"sum":14},{"cells":[[4,4],[4,5],[5,5],[6,5]],"sum":19},{"cells":[[4,6],[5,6]],"sum":15},{"cells":[[4,7],[5,7]],"sum":14},{"cells":[[5,2],[6,1],[6,2]],"sum":10},{"cells":[[5,3],[5,4],[6,3],[6,4]],"sum":19},{"cells":[[6,0],[7,0],[7,1]],"sum":19},{"cells":[[6,6],[6,7]],"sum":10},{"cells":[[6,8],[7,8]],"sum":9},{"cells":[[7,2],[8,2]],"sum":12},{"cells":[[7,3],[8,3]],"sum":6},{"cells":[[7,4],[7,5],[7,6]],"sum":16},{"cells":[[7,7],[8,6],[8,7],[8,8]],"sum":20},{"cells":[[8,0],[8,1]],"sum":7},{"cells":[[8,4],[8,5]],"sum":14}]}`
+		x9      = "...86...9....4...1..9..18.2........5.....7.3.....3........14........5......79..8."
 		// a naked pair, then a naked single (engine's TestHintExplanations)
 		pair9 = ".....1........5..11.26.35.4.613.945292..54163453216789...49.21621956.34.64.132..5"
 		// the known X-chain position of engine/testdata/grade/positions.txt
@@ -303,6 +306,8 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 	}
 	cases := []exampleCase{
 		{ok("/solve", "POST"), mediaJSON, "string", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
+		{ok("/solve", "POST"), mediaJSON, "killer", "POST", "/solve", mediaJSON, `{"puzzle":"` + strings.Repeat(".", 81) + `","rules":` + killer9 + `}`, false, nil},
+		{ok("/solve", "POST"), mediaJSON, "x", "POST", "/solve", mediaJSON, `{"puzzle":"` + x9 + `","rules":{"diagonals":"both"}}`, false, nil},
 		{comp("Generated"), mediaJSON, "one", "GET", "/generate?size=4&difficulty=easy&seed=7", "", "", false, nil},
 		{ok("/hint", "POST"), mediaJSON, "placement", "POST", "/hint", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, nil},
 		{ok("/hint", "POST"), mediaJSON, "mistake", "POST", "/hint", mediaJSON, `{"puzzle":"` + mistake9 + `","givens":"` + puzzle9 + `"}`, false, nil},
@@ -321,6 +326,7 @@ func TestSpecResponseExamplesAreRealAnswers(t *testing.T) {
 		{ok("/readyz", "GET"), mediaJSON, "", "GET", "/readyz", "", "", false, nil},
 		{ok("/puzzles/{id}", "GET"), mediaJSON, "easy", "GET", "/puzzles/AQAAOCQMa6M", "", "", false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_request", "POST", "/solve", mediaJSON, `{}`, false, nil},
+		{comp("BadRequest"), "application/problem+json", "invalid_rules", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `","rules":{"cages":[{"cells":[[0,2],[0,3]],"sum":20}]}}`, false, nil},
 		{comp("BadRequest"), "application/problem+json", "invalid_board", "POST", "/solve", mediaJSON, `{"size":9,"puzzle":"` + puzzle9[:80] + `"}`, false, nil},
 		{comp("Unprocessable"), "application/problem+json", "conflict", "POST", "/solve", mediaJSON, `{"puzzle":"` + clash9 + `"}`, false, nil},
 		{comp("Overloaded"), "application/problem+json", "overloaded", "POST", "/solve", mediaJSON, `{"puzzle":"` + puzzle9 + `"}`, false, busy},
