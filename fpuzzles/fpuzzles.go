@@ -437,8 +437,9 @@ func parseCells(list []string, field string) ([]engine.Cell, error) {
 
 // Encode writes b as an f-puzzles JSON object and as the compressed text
 // that follows "?load=" in an f-puzzles link. Boxes other than f-puzzles'
-// default for the size, and windows, are written as regions and extra
-// regions. Cost: O(N² + the rules' size).
+// default for the size are written as regions, their disjoint groups and
+// windows as extra regions. It fails on no board the engine accepts.
+// Cost: O(N² + the rules' size).
 func Encode(b engine.Board) (jsonText []byte, compressed string, err error) {
 	shape := b.Shape()
 	n := shape.Size
@@ -448,8 +449,11 @@ func Encode(b engine.Board) (jsonText []byte, compressed string, err error) {
 	}
 	r := b.Rules()
 	if def != shape && r.Regions == nil {
+		// f-puzzles' disjoint groups follow its own boxes: these travel
+		// as extra regions, the boxes as regions.
 		if r.DisjointGroups {
-			return nil, "", ruleError("disjointgroups", "f-puzzles has no %s boxes of size %d for disjoint groups", shape.Box(), n)
+			r.DisjointGroups = false
+			r.ExtraRegions = append(r.ExtraRegions, disjointGroups(shape)...)
 		}
 		r.Regions = make([]int, n*n)
 		for i := range r.Regions {
@@ -521,6 +525,19 @@ func windows(s engine.Shape) [][]engine.Cell {
 				}
 			}
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// disjointGroups returns the disjoint groups of s: the cells at the same
+// position inside each box.
+func disjointGroups(s engine.Shape) [][]engine.Cell {
+	out := make([][]engine.Cell, s.Size)
+	for r := range s.Size {
+		for c := range s.Size {
+			p := (r%s.BoxRows)*s.BoxCols + c%s.BoxCols
+			out[p] = append(out[p], engine.Cell{Row: r, Col: c})
 		}
 	}
 	return out

@@ -502,12 +502,29 @@ func TestEncodeBoxes(t *testing.T) {
 	if r.Regions == nil {
 		t.Fatal("no regions: 3x2 boxes became f-puzzles' 2x3")
 	}
+	// Disjoint groups on these boxes come back as extra regions.
 	withDisjoint, err := b.WithRules(engine.Rules{DisjointGroups: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := Encode(withDisjoint); !errors.Is(err, engine.ErrInvalidRules) {
-		t.Fatalf("disjoint groups on 3x2 boxes: err = %v, want ErrInvalidRules", err)
+	_, text, err := Encode(withDisjoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = Decode(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = got.Rules()
+	if diff := cmp.Diff(disjointGroups(s), r.ExtraRegions); diff != "" || r.DisjointGroups {
+		t.Errorf("disjoint groups of 3x2 boxes (-want +got):\n%s", diff)
+	}
+	for k, g := range r.ExtraRegions {
+		for _, c := range g {
+			if (c.Row%3)*2+c.Col%2 != k {
+				t.Fatalf("group %d holds r%dc%d", k, c.Row+1, c.Col+1)
+			}
+		}
 	}
 }
 
