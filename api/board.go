@@ -10,19 +10,25 @@ import (
 
 // boardFields are the request fields that describe a board (openapi.yaml,
 // "Boards"; it is the contract): exactly one of puzzle or grid, with
-// optional size and box.
+// optional size, box and rules, or an f-puzzles puzzle alone, which
+// carries its own shape and rules.
 // Size is a pointer so that a size given as 0 is out of range, not absent.
 type boardFields struct {
-	Size   *int       `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
-	Box    string     `json:"box,omitempty" validate:"omitempty,max=16"`
-	Puzzle *string    `json:"puzzle,omitempty" validate:"required_without=Grid,excluded_with=Grid"`
-	Grid   [][]int    `json:"grid,omitempty" validate:"required_without=Puzzle,excluded_with=Puzzle"`
-	Rules  *rulesJSON `json:"rules,omitempty"`
+	Size     *int           `json:"size,omitempty" validate:"omitempty,min=4,max=25"`
+	Box      string         `json:"box,omitempty" validate:"omitempty,max=16"`
+	Puzzle   *string        `json:"puzzle,omitempty" validate:"required_without_all=Grid FPuzzles,excluded_with=Grid FPuzzles"`
+	Grid     [][]int        `json:"grid,omitempty" validate:"required_without_all=Puzzle FPuzzles,excluded_with=Puzzle FPuzzles"`
+	Rules    *rulesJSON     `json:"rules,omitempty"`
+	FPuzzles *fpuzzlesValue `json:"fpuzzles,omitempty" validate:"excluded_with=Size Box Rules"`
 }
 
 // board parses the board the fields describe, under their rules. Errors
-// wrap engine.ErrInvalidBoard or engine.ErrInvalidRules.
+// wrap engine.ErrInvalidBoard or engine.ErrInvalidRules, or, for an
+// f-puzzles puzzle, fpuzzles.ErrUnsupported.
 func (f *boardFields) board() (engine.Board, error) {
+	if f.FPuzzles != nil {
+		return f.FPuzzles.board()
+	}
 	size := 0
 	if f.Size != nil {
 		size = *f.Size

@@ -26,7 +26,7 @@ type generateRequest struct {
 	Seed       *int64  `json:"seed,omitempty"`
 	Count      *int    `json:"count,omitempty" validate:"omitempty,min=1,max=100"`
 	Symmetry   *string `json:"symmetry,omitempty" validate:"omitempty,oneof=none rotational"`
-	Format     *string `json:"format,omitempty" validate:"omitempty,oneof=string grid"`
+	Format     *string `json:"format,omitempty" validate:"omitempty,oneof=string grid fpuzzles"`
 	Variant    *string `json:"variant,omitempty" validate:"omitempty,max=200"`
 }
 
@@ -48,6 +48,9 @@ type generatedPuzzle struct {
 	Givens     int        `json:"givens"`
 	Rating     ratingJSON `json:"rating"`
 	Rules      *rulesJSON `json:"rules,omitempty"`
+	// FPuzzles, with format fpuzzles, is the compressed f-puzzles text of
+	// the puzzle, which opens it in f-puzzles (after "?load=") and SudokuPad.
+	FPuzzles string `json:"fpuzzles,omitempty"`
 }
 
 type generateResponse struct {
@@ -94,7 +97,10 @@ func handleGenerate(d *deps) http.Handler {
 		defer release()
 		ctx, cancel := context.WithTimeout(r.Context(), d.cfg.GenerateTimeout)
 		defer cancel()
-		grid := req.Format != nil && *req.Format == "grid"
+		format := ""
+		if req.Format != nil {
+			format = *req.Format
+		}
 		resp := generateResponse{Puzzles: make([]generatedPuzzle, 0, count)}
 		// ready are the puzzles of an unseeded request made so far: if the
 		// request fails, they go to the pool rather than being lost.
@@ -103,7 +109,7 @@ func handleGenerate(d *deps) http.Handler {
 			if req.Seed == nil {
 				if it, ok := d.pool.take(key); ok {
 					ready = append(ready, it)
-					resp.Puzzles = append(resp.Puzzles, puzzleOut(it.p, it.seed, grid))
+					resp.Puzzles = append(resp.Puzzles, puzzleIn(it.p, it.seed, format))
 					continue
 				}
 			}
@@ -127,7 +133,7 @@ func handleGenerate(d *deps) http.Handler {
 			if req.Seed == nil {
 				ready = append(ready, pooled{seed: s, p: p})
 			}
-			resp.Puzzles = append(resp.Puzzles, puzzleOut(p, s, grid))
+			resp.Puzzles = append(resp.Puzzles, puzzleIn(p, s, format))
 		}
 		encode(w, r, http.StatusOK, resp)
 	})
@@ -207,6 +213,17 @@ func (d *deps) generate(ctx context.Context, key poolKey, seed int64) (engine.Pu
 	elapsed := time.Since(start)
 	d.metrics.generateDuration.WithLabelValues(strconv.Itoa(key.shape.Size), key.shape.Box(), key.level.String(), variantLabel(key.variant)).Observe(elapsed.Seconds())
 	return p, elapsed, err
+}
+
+// puzzleIn is the answer's form of a generated puzzle in the request's
+// format: "grid", "fpuzzles" (strings and the f-puzzles text) or strings.
+func puzzleIn(p engine.Puzzle, seed int64, format string) generatedPuzzle {
+	out := puzzleOut(p, seed, format == "grid")
+	if format == "fpuzzles" {
+		// Encode fails on no board the engine accepts.
+		out.FPuzzles, _ = fpuzzlesText(p.Puzzle)
+	}
+	return out
 }
 
 // puzzleOut is the answer's form of a generated puzzle.

@@ -45,7 +45,8 @@ type itemInput struct {
 	givensStr  []byte
 	hasGivens  bool
 	givensGrid [][]int
-	rules      *rulesJSON // only encoding/json decodes rules
+	rules      *rulesJSON     // only encoding/json decodes rules
+	fpuzzles   *fpuzzlesValue // and fpuzzles
 }
 
 // outcome summarises one item's result for the batch summary.
@@ -83,7 +84,7 @@ func (c *itemChecker) appendSlow(dst []byte, item []byte) ([]byte, outcome) {
 		return appendItemError(dst, itemID(item), p.Code, problemDetail(p))
 	}
 	in := &c.in
-	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid, rules: bi.Rules}
+	*in = itemInput{box: []byte(bi.Box), grid: bi.Grid, rules: bi.Rules, fpuzzles: bi.FPuzzles}
 	if bi.Size != nil {
 		in.size = *bi.Size
 	}
@@ -162,6 +163,9 @@ func itemID(item []byte) []byte {
 }
 
 func (in *itemInput) board() (engine.Board, error) {
+	if in.fpuzzles != nil {
+		return in.fpuzzles.board()
+	}
 	box := ""
 	if len(in.box) > 0 {
 		box = string(in.box)

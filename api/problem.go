@@ -4,8 +4,10 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/fpuzzles"
 )
 
 // Problem codes: the machine-readable "code" of every error response.
@@ -129,6 +131,7 @@ var engineErrors = []struct {
 	{engine.ErrInvalidBoard, http.StatusBadRequest, codeInvalidBoard},
 	{engine.ErrInvalidID, http.StatusBadRequest, codeInvalidID},
 	{engine.ErrInvalidRules, http.StatusBadRequest, codeInvalidRules},
+	{fpuzzles.ErrUnsupported, http.StatusBadRequest, codeUnsupportedRule},
 	{engine.ErrConflict, http.StatusUnprocessableEntity, codeConflict},
 	{engine.ErrUnsolvable, http.StatusUnprocessableEntity, codeUnsolvable},
 	{engine.ErrSearchLimit, http.StatusUnprocessableEntity, codeSearchLimit},
@@ -155,9 +158,16 @@ func problemOf(err error) *problem {
 				p.Conflicts = conflictsOf(ce.Conflicts)
 			}
 			if errors.As(err, &re) {
-				field := "rules." + re.Field
+				field := re.Field
+				if !strings.HasPrefix(field, "fpuzzles.") {
+					field = "rules." + field
+				}
 				p.Detail = field + ": " + re.Msg
 				p.Errors = []fieldError{{Field: field, Message: re.Msg}}
+			}
+			var ue *fpuzzles.UnsupportedError
+			if errors.As(err, &ue) {
+				p.Errors = []fieldError{{Field: "fpuzzles", Message: ue.Error()}}
 			}
 			return p
 		}

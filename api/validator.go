@@ -51,8 +51,10 @@ func fieldMessage(fe validator.FieldError) string {
 		return "is required"
 	case "required_without":
 		return fmt.Sprintf("is required when %s is absent (give exactly one of them)", strings.ToLower(param))
+	case "required_without_all":
+		return fmt.Sprintf("is required when %s are absent (give exactly one of them)", fieldList(param, "and"))
 	case "excluded_with":
-		return fmt.Sprintf("cannot be given together with %s (give exactly one of them)", strings.ToLower(param))
+		return fmt.Sprintf("cannot be given together with %s", fieldList(param, "or"))
 	case "min":
 		if plural {
 			return "must have at least " + param + " items"
@@ -73,4 +75,14 @@ func fieldMessage(fe validator.FieldError) string {
 		return "must be one of " + strings.Join(strings.Fields(param), ", ")
 	}
 	return "is invalid (" + fe.Tag() + ")"
+}
+
+// fieldList writes a tag's parameter, struct field names, as JSON names:
+// "Grid FPuzzles" → "grid and fpuzzles".
+func fieldList(param, conj string) string {
+	names := strings.Fields(strings.ToLower(param))
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }

@@ -51,13 +51,16 @@ func (e Difficulty) Valid() bool {
 
 // Defines values for Format.
 const (
-	FormatGrid   Format = "grid"
-	FormatString Format = "string"
+	FormatFpuzzles Format = "fpuzzles"
+	FormatGrid     Format = "grid"
+	FormatString   Format = "string"
 )
 
 // Valid indicates whether the value is a known member of the Format enum.
 func (e Format) Valid() bool {
 	switch e {
+	case FormatFpuzzles:
+		return true
 	case FormatGrid:
 		return true
 	case FormatString:
@@ -69,11 +72,12 @@ func (e Format) Valid() bool {
 
 // Defines values for ItemErrorCode.
 const (
-	ItemErrorCodeBodyTooLarge   ItemErrorCode = "body_too_large"
-	ItemErrorCodeInvalidBoard   ItemErrorCode = "invalid_board"
-	ItemErrorCodeInvalidJson    ItemErrorCode = "invalid_json"
-	ItemErrorCodeInvalidRequest ItemErrorCode = "invalid_request"
-	ItemErrorCodeInvalidRules   ItemErrorCode = "invalid_rules"
+	ItemErrorCodeBodyTooLarge    ItemErrorCode = "body_too_large"
+	ItemErrorCodeInvalidBoard    ItemErrorCode = "invalid_board"
+	ItemErrorCodeInvalidJson     ItemErrorCode = "invalid_json"
+	ItemErrorCodeInvalidRequest  ItemErrorCode = "invalid_request"
+	ItemErrorCodeInvalidRules    ItemErrorCode = "invalid_rules"
+	ItemErrorCodeUnsupportedRule ItemErrorCode = "unsupported_rule"
 )
 
 // Valid indicates whether the value is a known member of the ItemErrorCode enum.
@@ -88,6 +92,8 @@ func (e ItemErrorCode) Valid() bool {
 	case ItemErrorCodeInvalidRequest:
 		return true
 	case ItemErrorCodeInvalidRules:
+		return true
+	case ItemErrorCodeUnsupportedRule:
 		return true
 	default:
 		return false
@@ -475,12 +481,32 @@ func (e PuzzleSVGParamsTheme) Valid() bool {
 	}
 }
 
-// BatchItem One board; exactly one of `puzzle` and `grid`. A malformed item gets an error result.
+// BatchItem One board; exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`). A malformed item gets an error result.
 type BatchItem struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
 	//
 	// Example: 3x3
 	Box *Box `json:"box,omitempty"`
+
+	// Fpuzzles A puzzle of the community's tools, in place of `size`, `box`,
+	// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+	// LZString-compressed base64 text that f-puzzles and SudokuPad put
+	// after `?load=` (the whole link is read too), at most 1 MiB of text
+	// that expands to at most 1 MiB. The puzzle brings its size, its
+	// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+	// (jigsaw; a cell without one is in its box), `diagonal-` and
+	// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+	// fewer than N cells is a cage without a sum), `disjointgroups`,
+	// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+	// `killercage`. A constraint the engine does not know (`thermometer`,
+	// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+	// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+	// `invalid_rules` naming the f-puzzles field
+	// (`fpuzzles.killercage[3].value`).
+	//
+	//
+	// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+	Fpuzzles *FPuzzles `json:"fpuzzles,omitempty"`
 
 	// Givens A board in the form the request used.
 	Givens *Board `json:"givens,omitempty"`
@@ -520,6 +546,9 @@ type BatchItem0 = interface{}
 
 // BatchItem1 defines model for BatchItem.1.
 type BatchItem1 = interface{}
+
+// BatchItem2 defines model for BatchItem.2.
+type BatchItem2 = interface{}
 
 // BatchRequest defines model for BatchRequest.
 type BatchRequest struct {
@@ -660,7 +689,34 @@ type Elimination struct {
 	Values []int `json:"values"`
 }
 
-// Format defines model for Format.
+// FPuzzles A puzzle of the community's tools, in place of `size`, `box`,
+// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+// LZString-compressed base64 text that f-puzzles and SudokuPad put
+// after `?load=` (the whole link is read too), at most 1 MiB of text
+// that expands to at most 1 MiB. The puzzle brings its size, its
+// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+// (jigsaw; a cell without one is in its box), `diagonal-` and
+// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+// fewer than N cells is a cage without a sum), `disjointgroups`,
+// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+// `killercage`. A constraint the engine does not know (`thermometer`,
+// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+// `invalid_rules` naming the f-puzzles field
+// (`fpuzzles.killercage[3].value`).
+//
+// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+type FPuzzles struct {
+	union json.RawMessage
+}
+
+// FPuzzles0 defines model for FPuzzles.0.
+type FPuzzles0 = string
+
+// FPuzzles1 defines model for FPuzzles.1.
+type FPuzzles1 map[string]interface{}
+
+// Format `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
 type Format string
 
 // GenerateRequest defines model for GenerateRequest.
@@ -678,10 +734,12 @@ type GenerateRequest struct {
 	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
 	// the levels each shape offers.
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
-	Format     *Format     `json:"format,omitempty"`
-	Seed       *int64      `json:"seed,omitempty"`
-	Size       *int        `json:"size,omitempty"`
-	Symmetry   *Symmetry   `json:"symmetry,omitempty"`
+
+	// Format `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
+	Format   *Format   `json:"format,omitempty"`
+	Seed     *int64    `json:"seed,omitempty"`
+	Size     *int      `json:"size,omitempty"`
+	Symmetry *Symmetry `json:"symmetry,omitempty"`
 
 	// Variant As the `variant` query parameter of `GET /generate`.
 	Variant *string `json:"variant,omitempty"`
@@ -703,6 +761,12 @@ type GeneratedPuzzle struct {
 	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
 	// the levels each shape offers.
 	Difficulty Difficulty `json:"difficulty"`
+
+	// Fpuzzles With `format: fpuzzles`: the puzzle as f-puzzles' compressed text
+	// (LZString base64), which opens it in f-puzzles
+	// (`https://www.f-puzzles.com/?load=` followed by the text) and in
+	// SudokuPad.
+	Fpuzzles *string `json:"fpuzzles,omitempty"`
 
 	// Givens Filled cells in the puzzle.
 	Givens int `json:"givens"`
@@ -734,7 +798,7 @@ type GeneratedPuzzle struct {
 	Solution Board `json:"solution"`
 }
 
-// HintRequest Exactly one of `puzzle` and `grid`; `givens` (the original puzzle) in the same shape.
+// HintRequest Exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`); `givens` (the original puzzle) in the same shape.
 type HintRequest struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
 	//
@@ -755,6 +819,26 @@ type HintRequest struct {
 	//
 	// Example: ["","","124","26","","2468","1489","1249","248"]
 	Candidates *[]string `json:"candidates,omitempty"`
+
+	// Fpuzzles A puzzle of the community's tools, in place of `size`, `box`,
+	// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+	// LZString-compressed base64 text that f-puzzles and SudokuPad put
+	// after `?load=` (the whole link is read too), at most 1 MiB of text
+	// that expands to at most 1 MiB. The puzzle brings its size, its
+	// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+	// (jigsaw; a cell without one is in its box), `diagonal-` and
+	// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+	// fewer than N cells is a cage without a sum), `disjointgroups`,
+	// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+	// `killercage`. A constraint the engine does not know (`thermometer`,
+	// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+	// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+	// `invalid_rules` naming the f-puzzles field
+	// (`fpuzzles.killercage[3].value`).
+	//
+	//
+	// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+	Fpuzzles *FPuzzles `json:"fpuzzles,omitempty"`
 
 	// Givens A board in the form the request used.
 	Givens *Board `json:"givens,omitempty"`
@@ -795,6 +879,9 @@ type HintRequest0 = interface{}
 // HintRequest1 defines model for HintRequest.1.
 type HintRequest1 = interface{}
 
+// HintRequest2 defines model for HintRequest.2.
+type HintRequest2 = interface{}
+
 // HintResponse The hint: a step, and with `steps` the logical path to it. On a board
 // without candidates the hint is a placement; its `technique` is the
 // hardest of its steps, its `explanation` tells them all (the hardest
@@ -805,12 +892,12 @@ type HintResponse = Step
 
 // ItemError defines model for ItemError.
 type ItemError struct {
-	// Code `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
+	// Code `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field), `unsupported_rule` (an f-puzzles constraint the engine does not know, named) or `body_too_large` (an NDJSON line over the limit).
 	Code   ItemErrorCode `json:"code"`
 	Detail string        `json:"detail"`
 }
 
-// ItemErrorCode `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
+// ItemErrorCode `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field), `unsupported_rule` (an f-puzzles constraint the engine does not know, named) or `body_too_large` (an NDJSON line over the limit).
 type ItemErrorCode string
 
 // Link defines model for Link.
@@ -1075,12 +1162,32 @@ type Shapes struct {
 	} `json:"shapes"`
 }
 
-// SolveRequest Exactly one of `puzzle` and `grid`.
+// SolveRequest Exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`).
 type SolveRequest struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
 	//
 	// Example: 3x3
 	Box *Box `json:"box,omitempty"`
+
+	// Fpuzzles A puzzle of the community's tools, in place of `size`, `box`,
+	// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+	// LZString-compressed base64 text that f-puzzles and SudokuPad put
+	// after `?load=` (the whole link is read too), at most 1 MiB of text
+	// that expands to at most 1 MiB. The puzzle brings its size, its
+	// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+	// (jigsaw; a cell without one is in its box), `diagonal-` and
+	// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+	// fewer than N cells is a cage without a sum), `disjointgroups`,
+	// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+	// `killercage`. A constraint the engine does not know (`thermometer`,
+	// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+	// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+	// `invalid_rules` naming the f-puzzles field
+	// (`fpuzzles.killercage[3].value`).
+	//
+	//
+	// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+	Fpuzzles *FPuzzles `json:"fpuzzles,omitempty"`
 
 	// Grid N rows of N integers, 0 empty.
 	//
@@ -1114,6 +1221,9 @@ type SolveRequest0 = interface{}
 
 // SolveRequest1 defines model for SolveRequest.1.
 type SolveRequest1 = interface{}
+
+// SolveRequest2 defines model for SolveRequest.2.
+type SolveRequest2 = interface{}
 
 // SolveResponse defines model for SolveResponse.
 type SolveResponse struct {
@@ -1229,12 +1339,32 @@ type Unit struct {
 // UnitKind A unit of the board, or on a variant board a jigsaw `region` (numbered in the order their first cells come, row by row), a `diagonal` (0 main, 1 anti), a `window`, an `extra_region` or a `cage` (numbered as the request lists them), a `disjoint_group` (by the position inside a box, row by row).
 type UnitKind string
 
-// ValidateRequest One board; exactly one of `puzzle` and `grid`.
+// ValidateRequest One board; exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`).
 type ValidateRequest struct {
 	// Box Box rows × columns, `RxC` with R·C = N and R, C ≥ 2.
 	//
 	// Example: 3x3
 	Box *Box `json:"box,omitempty"`
+
+	// Fpuzzles A puzzle of the community's tools, in place of `size`, `box`,
+	// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+	// LZString-compressed base64 text that f-puzzles and SudokuPad put
+	// after `?load=` (the whole link is read too), at most 1 MiB of text
+	// that expands to at most 1 MiB. The puzzle brings its size, its
+	// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+	// (jigsaw; a cell without one is in its box), `diagonal-` and
+	// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+	// fewer than N cells is a cage without a sum), `disjointgroups`,
+	// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+	// `killercage`. A constraint the engine does not know (`thermometer`,
+	// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+	// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+	// `invalid_rules` naming the f-puzzles field
+	// (`fpuzzles.killercage[3].value`).
+	//
+	//
+	// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+	Fpuzzles *FPuzzles `json:"fpuzzles,omitempty"`
 
 	// Givens A board in the form the request used.
 	Givens *Board `json:"givens,omitempty"`
@@ -1283,6 +1413,29 @@ type ValidateRequest1 struct {
 	//
 	// Example: [[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]
 	Grid BoardGrid `json:"grid"`
+}
+
+// ValidateRequest2 defines model for ValidateRequest.2.
+type ValidateRequest2 struct {
+	// Fpuzzles A puzzle of the community's tools, in place of `size`, `box`,
+	// `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+	// LZString-compressed base64 text that f-puzzles and SudokuPad put
+	// after `?load=` (the whole link is read too), at most 1 MiB of text
+	// that expands to at most 1 MiB. The puzzle brings its size, its
+	// givens (cells with `given: true`) and its rules: `grid[r][c].region`
+	// (jigsaw; a cell without one is in its box), `diagonal-` and
+	// `diagonal+` (the main and anti diagonals), `extraregion` (one of
+	// fewer than N cells is a cage without a sum), `disjointgroups`,
+	// `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+	// `killercage`. A constraint the engine does not know (`thermometer`,
+	// `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+	// cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+	// `invalid_rules` naming the f-puzzles field
+	// (`fpuzzles.killercage[3].value`).
+	//
+	//
+	// Example: N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+	Fpuzzles FPuzzles `json:"fpuzzles"`
 }
 
 // ValidateResponse defines model for ValidateResponse.
@@ -1551,6 +1704,32 @@ func (t *BatchItem) MergeBatchItem1(v BatchItem1) error {
 	return err
 }
 
+// AsBatchItem2 returns the union data inside the BatchItem as a BatchItem2
+func (t BatchItem) AsBatchItem2() (BatchItem2, error) {
+	var body BatchItem2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromBatchItem2 overwrites any union data inside the BatchItem as the provided BatchItem2
+func (t *BatchItem) FromBatchItem2(v BatchItem2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeBatchItem2 performs a merge with any union data inside the BatchItem, using the provided BatchItem2
+func (t *BatchItem) MergeBatchItem2(v BatchItem2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t BatchItem) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -1568,6 +1747,13 @@ func (t BatchItem) MarshalJSON() ([]byte, error) {
 		object["box"], err = json.Marshal(t.Box)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'box': %w", err)
+		}
+	}
+
+	if t.Fpuzzles != nil {
+		object["fpuzzles"], err = json.Marshal(t.Fpuzzles)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fpuzzles': %w", err)
 		}
 	}
 
@@ -1631,6 +1817,13 @@ func (t *BatchItem) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Box)
 		if err != nil {
 			return fmt.Errorf("error reading 'box': %w", err)
+		}
+	}
+
+	if raw, found := object["fpuzzles"]; found {
+		err = json.Unmarshal(raw, &t.Fpuzzles)
+		if err != nil {
+			return fmt.Errorf("error reading 'fpuzzles': %w", err)
 		}
 	}
 
@@ -1741,6 +1934,68 @@ func (t *Board) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsFPuzzles0 returns the union data inside the FPuzzles as a FPuzzles0
+func (t FPuzzles) AsFPuzzles0() (FPuzzles0, error) {
+	var body FPuzzles0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFPuzzles0 overwrites any union data inside the FPuzzles as the provided FPuzzles0
+func (t *FPuzzles) FromFPuzzles0(v FPuzzles0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeFPuzzles0 performs a merge with any union data inside the FPuzzles, using the provided FPuzzles0
+func (t *FPuzzles) MergeFPuzzles0(v FPuzzles0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFPuzzles1 returns the union data inside the FPuzzles as a FPuzzles1
+func (t FPuzzles) AsFPuzzles1() (FPuzzles1, error) {
+	var body FPuzzles1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFPuzzles1 overwrites any union data inside the FPuzzles as the provided FPuzzles1
+func (t *FPuzzles) FromFPuzzles1(v FPuzzles1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeFPuzzles1 performs a merge with any union data inside the FPuzzles, using the provided FPuzzles1
+func (t *FPuzzles) MergeFPuzzles1(v FPuzzles1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t FPuzzles) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *FPuzzles) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsHintRequest0 returns the union data inside the HintRequest as a HintRequest0
 func (t HintRequest) AsHintRequest0() (HintRequest0, error) {
 	var body HintRequest0
@@ -1793,6 +2048,32 @@ func (t *HintRequest) MergeHintRequest1(v HintRequest1) error {
 	return err
 }
 
+// AsHintRequest2 returns the union data inside the HintRequest as a HintRequest2
+func (t HintRequest) AsHintRequest2() (HintRequest2, error) {
+	var body HintRequest2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromHintRequest2 overwrites any union data inside the HintRequest as the provided HintRequest2
+func (t *HintRequest) FromHintRequest2(v HintRequest2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeHintRequest2 performs a merge with any union data inside the HintRequest, using the provided HintRequest2
+func (t *HintRequest) MergeHintRequest2(v HintRequest2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t HintRequest) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -1817,6 +2098,13 @@ func (t HintRequest) MarshalJSON() ([]byte, error) {
 		object["candidates"], err = json.Marshal(t.Candidates)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'candidates': %w", err)
+		}
+	}
+
+	if t.Fpuzzles != nil {
+		object["fpuzzles"], err = json.Marshal(t.Fpuzzles)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fpuzzles': %w", err)
 		}
 	}
 
@@ -1887,6 +2175,13 @@ func (t *HintRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Candidates)
 		if err != nil {
 			return fmt.Errorf("error reading 'candidates': %w", err)
+		}
+	}
+
+	if raw, found := object["fpuzzles"]; found {
+		err = json.Unmarshal(raw, &t.Fpuzzles)
+		if err != nil {
+			return fmt.Errorf("error reading 'fpuzzles': %w", err)
 		}
 	}
 
@@ -2215,6 +2510,32 @@ func (t *SolveRequest) MergeSolveRequest1(v SolveRequest1) error {
 	return err
 }
 
+// AsSolveRequest2 returns the union data inside the SolveRequest as a SolveRequest2
+func (t SolveRequest) AsSolveRequest2() (SolveRequest2, error) {
+	var body SolveRequest2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSolveRequest2 overwrites any union data inside the SolveRequest as the provided SolveRequest2
+func (t *SolveRequest) FromSolveRequest2(v SolveRequest2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSolveRequest2 performs a merge with any union data inside the SolveRequest, using the provided SolveRequest2
+func (t *SolveRequest) MergeSolveRequest2(v SolveRequest2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SolveRequest) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -2232,6 +2553,13 @@ func (t SolveRequest) MarshalJSON() ([]byte, error) {
 		object["box"], err = json.Marshal(t.Box)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'box': %w", err)
+		}
+	}
+
+	if t.Fpuzzles != nil {
+		object["fpuzzles"], err = json.Marshal(t.Fpuzzles)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fpuzzles': %w", err)
 		}
 	}
 
@@ -2281,6 +2609,13 @@ func (t *SolveRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Box)
 		if err != nil {
 			return fmt.Errorf("error reading 'box': %w", err)
+		}
+	}
+
+	if raw, found := object["fpuzzles"]; found {
+		err = json.Unmarshal(raw, &t.Fpuzzles)
+		if err != nil {
+			return fmt.Errorf("error reading 'fpuzzles': %w", err)
 		}
 	}
 
@@ -2367,6 +2702,32 @@ func (t *ValidateRequest) MergeValidateRequest1(v ValidateRequest1) error {
 	return err
 }
 
+// AsValidateRequest2 returns the union data inside the ValidateRequest as a ValidateRequest2
+func (t ValidateRequest) AsValidateRequest2() (ValidateRequest2, error) {
+	var body ValidateRequest2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromValidateRequest2 overwrites any union data inside the ValidateRequest as the provided ValidateRequest2
+func (t *ValidateRequest) FromValidateRequest2(v ValidateRequest2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeValidateRequest2 performs a merge with any union data inside the ValidateRequest, using the provided ValidateRequest2
+func (t *ValidateRequest) MergeValidateRequest2(v ValidateRequest2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t ValidateRequest) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -2384,6 +2745,13 @@ func (t ValidateRequest) MarshalJSON() ([]byte, error) {
 		object["box"], err = json.Marshal(t.Box)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'box': %w", err)
+		}
+	}
+
+	if t.Fpuzzles != nil {
+		object["fpuzzles"], err = json.Marshal(t.Fpuzzles)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fpuzzles': %w", err)
 		}
 	}
 
@@ -2447,6 +2815,13 @@ func (t *ValidateRequest) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Box)
 		if err != nil {
 			return fmt.Errorf("error reading 'box': %w", err)
+		}
+	}
+
+	if raw, found := object["fpuzzles"]; found {
+		err = json.Unmarshal(raw, &t.Fpuzzles)
+		if err != nil {
+			return fmt.Errorf("error reading 'fpuzzles': %w", err)
 		}
 	}
 

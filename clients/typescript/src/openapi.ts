@@ -572,10 +572,11 @@ export interface components {
          */
         Symmetry: "none" | "rotational";
         /**
+         * @description `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
          * @default string
          * @enum {string}
          */
-        Format: "string" | "grid";
+        Format: "string" | "grid" | "fpuzzles";
         Cell: {
             row: number;
             col: number;
@@ -675,17 +676,41 @@ export interface components {
             /** @description Killer cages (at most N·N); no cell is in two. */
             cages?: components["schemas"]["Cage"][];
         };
-        /** @description Exactly one of `puzzle` and `grid`. */
+        /**
+         * @description A puzzle of the community's tools, in place of `size`, `box`,
+         *     `puzzle`, `grid` and `rules`: the f-puzzles JSON object, or the
+         *     LZString-compressed base64 text that f-puzzles and SudokuPad put
+         *     after `?load=` (the whole link is read too), at most 1 MiB of text
+         *     that expands to at most 1 MiB. The puzzle brings its size, its
+         *     givens (cells with `given: true`) and its rules: `grid[r][c].region`
+         *     (jigsaw; a cell without one is in its box), `diagonal-` and
+         *     `diagonal+` (the main and anti diagonals), `extraregion` (one of
+         *     fewer than N cells is a cage without a sum), `disjointgroups`,
+         *     `antiknight`, `antiking`, `nonconsecutive`, `odd`, `even` and
+         *     `killercage`. A constraint the engine does not know (`thermometer`,
+         *     `arrow`, `littlekillersum`, `negative`, a cosmetic `cage` with
+         *     cells, …) is 400 `unsupported_rule` naming it; malformed rules are
+         *     `invalid_rules` naming the f-puzzles field
+         *     (`fpuzzles.killercage[3].value`).
+         * @example N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGKgDWEMmRgYAxhuqEQVmObD4QAJRoBhAEwhUHzwBmEBVSSmoQAFYQfgcnMhd4PHdAzxo/d0Q0kNQwqgQQADYY3jjnVzcs4P8sxByQPIiAdhihLiA=
+         */
+        FPuzzles: string | {
+            [key: string]: unknown;
+        };
+        /** @description Exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`). */
         SolveRequest: {
             size?: components["schemas"]["BoardSize"];
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
             rules?: components["schemas"]["Rules"];
+            fpuzzles?: components["schemas"]["FPuzzles"];
         } & ({
             puzzle: components["schemas"]["BoardString"];
         } | {
             grid: components["schemas"]["BoardGrid"];
+        } | {
+            fpuzzles: components["schemas"]["FPuzzles"];
         });
         SolveResponse: {
             solution: components["schemas"]["Board"];
@@ -734,6 +759,13 @@ export interface components {
             givens: number;
             rating: components["schemas"]["Rating"];
             rules?: components["schemas"]["Rules"];
+            /**
+             * @description With `format: fpuzzles`: the puzzle as f-puzzles' compressed text
+             *     (LZString base64), which opens it in f-puzzles
+             *     (`https://www.f-puzzles.com/?load=` followed by the text) and in
+             *     SudokuPad.
+             */
+            fpuzzles?: string;
         };
         /** @description At least one of `ids` and `generate`; at most 100 puzzles in all. */
         PrintRequest: {
@@ -832,13 +864,14 @@ export interface components {
              */
             se: number;
         };
-        /** @description Exactly one of `puzzle` and `grid`; `givens` (the original puzzle) in the same shape. */
+        /** @description Exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`); `givens` (the original puzzle) in the same shape. */
         HintRequest: {
             size?: components["schemas"]["BoardSize"];
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
             rules?: components["schemas"]["Rules"];
+            fpuzzles?: components["schemas"]["FPuzzles"];
             givens?: components["schemas"]["Board"];
             /**
              * @description The player's pencil marks: one string per cell, row by row
@@ -870,6 +903,8 @@ export interface components {
             puzzle: components["schemas"]["BoardString"];
         } | {
             grid: components["schemas"]["BoardGrid"];
+        } | {
+            fpuzzles: components["schemas"]["FPuzzles"];
         });
         /**
          * @description The hint: a step, and with `steps` the logical path to it. On a board
@@ -963,13 +998,14 @@ export interface components {
             cells: components["schemas"]["Cell"][];
             value: number;
         };
-        /** @description One board; exactly one of `puzzle` and `grid`. */
+        /** @description One board; exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`). */
         ValidateRequest: {
             size?: components["schemas"]["BoardSize"];
             box?: components["schemas"]["Box"];
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
             rules?: components["schemas"]["Rules"];
+            fpuzzles?: components["schemas"]["FPuzzles"];
             givens?: components["schemas"]["Board"];
             /** @description Also search for a solution (a heavy request). */
             solvable?: boolean;
@@ -977,6 +1013,8 @@ export interface components {
             puzzle: components["schemas"]["BoardString"];
         } | {
             grid: components["schemas"]["BoardGrid"];
+        } | {
+            fpuzzles: components["schemas"]["FPuzzles"];
         });
         ValidateResponse: {
             valid: boolean;
@@ -994,7 +1032,7 @@ export interface components {
              */
             items: unknown[];
         };
-        /** @description One board; exactly one of `puzzle` and `grid`. A malformed item gets an error result. */
+        /** @description One board; exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`). A malformed item gets an error result. */
         BatchItem: {
             /** @description Echoed in the result. A longer id makes the item an `invalid_request` whose result has no `id`. */
             id?: string;
@@ -1003,11 +1041,14 @@ export interface components {
             puzzle?: components["schemas"]["BoardString"];
             grid?: components["schemas"]["BoardGrid"];
             rules?: components["schemas"]["Rules"];
+            fpuzzles?: components["schemas"]["FPuzzles"];
             givens?: components["schemas"]["Board"];
         } & ({
             puzzle: components["schemas"]["BoardString"];
         } | {
             grid: components["schemas"]["BoardGrid"];
+        } | {
+            fpuzzles: components["schemas"]["FPuzzles"];
         });
         /** @description The last line of a stream that the server stopped reading (see `/validate`); the lines after the last result were not answered. */
         StreamEnd: {
@@ -1031,10 +1072,10 @@ export interface components {
         };
         ItemError: {
             /**
-             * @description `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field) or `body_too_large` (an NDJSON line over the limit).
+             * @description `invalid_json`, `invalid_request`, `invalid_board`, `invalid_rules` (the detail names the field), `unsupported_rule` (an f-puzzles constraint the engine does not know, named) or `body_too_large` (an NDJSON line over the limit).
              * @enum {string}
              */
-            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_rules" | "body_too_large";
+            code: "invalid_json" | "invalid_request" | "invalid_board" | "invalid_rules" | "unsupported_rule" | "body_too_large";
             detail: string;
         };
         BatchResponse: {
