@@ -411,7 +411,7 @@ func (g *vgen) remove(r *Rules) (Board, bool, error) {
 			return Board{}, false, err
 		}
 		if ok {
-			cur = max(cur, l)
+			cur = l
 			continue
 		}
 		puz.cells[i] = g.sol.cells[i]
@@ -424,14 +424,16 @@ func (g *vgen) remove(r *Rules) (Board, bool, error) {
 // neighbouring cages merge, in a random order, when their values differ,
 // the cage stays small and the puzzle (no givens) keeps its level at most
 // g.level; then every cage left with one cell tries each neighbour again.
+// Merges are tested in batches, as the givens of classic puzzles are: a
+// batch that keeps the level is taken whole and the next one is twice as
+// long; one that does not is halved and its halves tested in turn, down to
+// single merges, which are undone.
 func (g *vgen) cages(r *Rules) (Board, bool, error) {
 	n, cells := g.n, g.n*g.n
-	maxCage := min(n-1, 6)
-	cageOf := make([]int, cells)
-	members := make([][]int, cells)
-	for i := range cageOf {
-		cageOf[i] = i
-		members[i] = []int{i}
+	k := &cageGrowth{g: g, r: r, maxCage: min(n-1, 6), cageOf: make([]int, cells), members: make([][]int, cells), cur: Easy}
+	for i := range k.cageOf {
+		k.cageOf[i] = i
+		k.members[i] = []int{i}
 	}
 	var edges [][2]int
 	for i := range cells {
@@ -443,72 +445,32 @@ func (g *vgen) cages(r *Rules) (Board, bool, error) {
 		}
 	}
 	g.rng.Shuffle(len(edges), func(i, j int) { edges[i], edges[j] = edges[j], edges[i] })
-	puz := Board{shape: g.shape}
-	cur := Easy
-	rules := func() Rules {
-		out := *r
-		out.Cages = nil
-		for _, m := range members {
-			if len(m) == 0 {
-				continue
-			}
-			cage := Cage{}
-			for _, i := range slices.Sorted(slices.Values(m)) {
-				cage.Cells = append(cage.Cells, Cell{i / n, i % n})
-				cage.Sum += int(g.sol.cells[i])
-			}
-			out.Cages = append(out.Cages, cage)
-		}
-		return out
-	}
-	try := func(a, q int) (bool, error) {
-		ca, cb := cageOf[a], cageOf[q]
-		if ca == cb || len(members[ca])+len(members[cb]) > maxCage {
-			return false, nil
-		}
-		var seen uint32
-		for _, i := range members[ca] {
-			seen |= 1 << g.sol.cells[i]
-		}
-		for _, i := range members[cb] {
-			if seen&(1<<g.sol.cells[i]) != 0 {
-				return false, nil
-			}
-		}
-		ma, mb := members[ca], members[cb]
-		members[ca], members[cb] = append(slices.Clone(ma), mb...), nil
-		rr := rules()
-		vb := g.board(puz, &rr)
-		l, ok, err := g.levelAtMost(&vb, g.level)
-		if err != nil || !ok {
-			members[ca], members[cb] = ma, mb
-			return false, err
-		}
-		for _, i := range mb {
-			cageOf[i] = ca
-		}
-		cur = max(cur, l)
-		return true, nil
-	}
-	for k, e := range edges {
-		if k&15 == 15 {
-			if err := g.stopped(); err != nil {
-				return Board{}, false, err
-			}
-		}
-		if _, err := try(e[0], e[1]); err != nil {
+	batch := 8
+	for len(edges) > 0 {
+		if err := g.stopped(); err != nil {
 			return Board{}, false, err
+		}
+		m := min(batch, len(edges))
+		ok, err := k.tryAll(edges[:m])
+		if err != nil {
+			return Board{}, false, err
+		}
+		edges = edges[m:]
+		if ok {
+			batch *= 2
+		} else {
+			batch = max(1, batch/2)
 		}
 	}
 	for i := range cells {
-		if len(members[cageOf[i]]) != 1 {
+		if len(k.members[k.cageOf[i]]) != 1 {
 			continue
 		}
 		for _, q := range orthogonal(i, n) {
 			if q < 0 {
 				continue
 			}
-			ok, err := try(i, q)
+			ok, err := k.tryAll([][2]int{{i, q}})
 			if err != nil {
 				return Board{}, false, err
 			}
@@ -517,15 +479,116 @@ func (g *vgen) cages(r *Rules) (Board, bool, error) {
 			}
 		}
 	}
-	*r = rules()
-	return puz, cur == g.level, nil
+	*r = k.rules()
+	return Board{shape: g.shape}, k.cur == g.level, nil
+}
+
+// cageGrowth is the state of vgen.cages: the cage of each cell and the
+// cells of each cage (empty for a cage merged into another).
+type cageGrowth struct {
+	g       *vgen
+	r       *Rules
+	maxCage int
+	cageOf  []int
+	members [][]int
+	cur     Level // the level of the cages kept
+}
+
+// rules returns g's rules with the current cages and their sums.
+func (k *cageGrowth) rules() Rules {
+	n := k.g.n
+	out := *k.r
+	out.Cages = nil
+	for _, m := range k.members {
+		if len(m) == 0 {
+			continue
+		}
+		cage := Cage{}
+		for _, i := range slices.Sorted(slices.Values(m)) {
+			cage.Cells = append(cage.Cells, Cell{i / n, i % n})
+			cage.Sum += int(k.g.sol.cells[i])
+		}
+		out.Cages = append(out.Cages, cage)
+	}
+	return out
+}
+
+// merge joins the cages of cells a and q when they differ, their values
+// differ and the joined cage is small enough, and reports whether it did.
+func (k *cageGrowth) merge(a, q int) bool {
+	ca, cb := k.cageOf[a], k.cageOf[q]
+	if ca == cb || len(k.members[ca])+len(k.members[cb]) > k.maxCage {
+		return false
+	}
+	var seen uint32
+	for _, i := range k.members[ca] {
+		seen |= 1 << k.g.sol.cells[i]
+	}
+	for _, i := range k.members[cb] {
+		if seen&(1<<k.g.sol.cells[i]) != 0 {
+			return false
+		}
+	}
+	k.members[ca] = append(slices.Clone(k.members[ca]), k.members[cb]...)
+	for _, i := range k.members[cb] {
+		k.cageOf[i] = ca
+	}
+	k.members[cb] = nil
+	return true
+}
+
+// tryAll makes the merges of edges that apply, keeps them when the puzzle
+// keeps its level at most the generator's, and otherwise undoes them and
+// tries each half in turn. It reports whether all were kept.
+func (k *cageGrowth) tryAll(edges [][2]int) (bool, error) {
+	cageOf, members := slices.Clone(k.cageOf), slices.Clone(k.members)
+	merged := 0
+	for _, e := range edges {
+		if k.merge(e[0], e[1]) {
+			merged++
+		}
+	}
+	if merged == 0 {
+		return true, nil
+	}
+	rr := k.rules()
+	b := k.g.board(Board{shape: k.g.shape}, &rr)
+	l, ok, err := k.g.levelAtMost(&b, k.g.level)
+	if err != nil {
+		return false, err
+	}
+	if ok {
+		k.cur = l
+		return true, nil
+	}
+	k.cageOf, k.members = cageOf, members
+	if len(edges) == 1 {
+		return false, nil
+	}
+	half := len(edges) / 2
+	if _, err := k.tryAll(edges[:half]); err != nil {
+		return false, err
+	}
+	_, err = k.tryAll(edges[half:])
+	return false, err
 }
 
 // levelAtMost runs the variant logic on b, skipping the techniques above
 // max, and reports the level it needed when it solves b: b then has one
 // solution. A stall answers false below Expert; at Expert the solution
 // count decides.
+//
+// At Easy the variant solver's propagation stands in for the logic: its
+// hidden and naked singles and cage combinations are the easy techniques,
+// at a fraction of the cost (no steps are written); Grade confirms the
+// level of the puzzle that comes out.
 func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
+	if max == Easy {
+		s := getVSolver(b.rules)
+		defer vsolverPool.Put(s)
+		s.begin(g.ctx, Limits{})
+		return Easy, s.load(b) && s.left == 0, g.stopped()
+	}
 	l := newVLogic(g.ctx, b, Limits{MaxNodes: gradeNodes})
 	defer l.release()
 	l.maxLevel = max

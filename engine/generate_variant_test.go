@@ -120,7 +120,7 @@ func TestGenerateVariant(t *testing.T) {
 	}
 	if !testing.Short() {
 		rows = append(rows, row{9, "jigsaw", Expert}, row{9, "x", Expert}, row{9, "killer", Medium},
-			row{12, "killer", Easy}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy})
+			row{12, "killer", Easy}, row{12, "killer", Hard}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy}, row{16, "killer", Easy})
 	}
 	for _, tc := range rows {
 		s, _ := DefaultShape(tc.size)
