@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -31,6 +33,17 @@ var fuzzItems = []string{
 	`{"puzzle":null}`,
 	`{"id":"` + strings.Repeat("a", maxIDChars) + `","puzzle":"1234341221434321"}`,
 	`{"id":"` + strings.Repeat("a", maxIDChars+1) + `","puzzle":"1234341221434321"}`,
+	`{"puzzle":"` + classic + `","rules":{"diagonals":"both","windows":true}}`,
+	`{"puzzle":"1234341221434321","rules":{"regions":"AABBAABBCCDDCCDD","anti_king":true}}`,
+	`{"grid":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]],"rules":{"regions":[[1,1,2,2],[1,1,2,2],[3,3,4,4],[3,3,4,4]]}}`,
+	`{"puzzle":"1234341221434321","box":"2x2","rules":{"regions":"AABBAABBCCDDCCDD"}}`,
+	`{"puzzle":"` + strings.Repeat(".", 81) + `","rules":{"cages":[{"cells":[[0,0],[0,1]],"sum":3},{"cells":[[1,1]],"sum":99}]}}`,
+	`{"puzzle":"` + strings.Repeat(".", 81) + `","rules":{"odd":[[0,0],[9,9]],"even":[[0,0]],"non_consecutive":true,"anti_knight":true}}`,
+	`{"puzzle":"` + strings.Repeat("1", 81) + `","rules":{"diagonals":"both","windows":true,"disjoint_groups":true,"anti_knight":true,"anti_king":true,"non_consecutive":true,"odd":[[0,0]],"extra_regions":[[[0,0],[1,1],[2,2],[3,3],[4,4],[5,5],[6,6],[7,7],[8,8]]],"cages":[{"cells":[[0,0],[0,1]],"sum":3}]}}`,
+	`{"puzzle":"1234341221434321","rules":{"extra_regions":[[[0,0,0],[1],[]]],"cages":[{"cells":null}]}}`,
+	`{"puzzle":"1234341221434321","rules":{"diagonal":"both"}}`,
+	`{"puzzle":"1234341221434321","rules":null}`,
+	`{"puzzle":"1234341221434321","rules":{"regions":"\u00e9\u00e9ab\u00e9\u00e9abccddccdd"}}`,
 }
 
 // FuzzFastParser holds the fast item path to the same answers as
@@ -113,9 +126,11 @@ func FuzzHandlers(f *testing.F) {
 	f.Add("/generate", []byte(`{"size":4,"difficulty":"expert"}`))
 	f.Add("/validate", []byte(`{"items":[{"puzzle":"1"},7,null]}`))
 	f.Add("/validate", []byte(`{"puzzle":"`+classic+`","solvable":true}`))
+	f.Add("/puzzles", []byte(`{"puzzle":"1234341221434321","rules":{"diagonals":"both"}}`))
+	f.Add("/hint", []byte(`{"puzzle":"1...............","givens":"1...............","rules":{"regions":"AABBAABBCCDDCCDD"}}`))
 	srv := mustNew(f, Config{SolveTimeout: 200e6, GenerateTimeout: 200e6, MaxNodes: 100000, PoolSize: -1}, nil, nil)
 	f.Fuzz(func(t *testing.T, path string, body []byte) {
-		if path != "/validate" && path != "/solve" && path != "/hint" && path != "/generate" {
+		if path != "/validate" && path != "/solve" && path != "/hint" && path != "/generate" && path != "/puzzles" {
 			path = "/solve"
 		}
 		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
@@ -202,6 +217,59 @@ func FuzzHintCandidates(f *testing.F) {
 				if slices.Contains(e.Values, res.Solution.Get(e.Row, e.Col)) {
 					t.Fatalf("%s: %s removes the solution's value (%s)", body, rec.Body, res.Solution)
 				}
+			}
+		}
+	})
+}
+
+// FuzzRules decodes any bytes as the rules of a 4×4, 6×6 and 9×9 board:
+// never a panic; rules that do not hold on the board are a RulesError;
+// rules that do come back the same through their JSON form.
+func FuzzRules(f *testing.F) {
+	for _, s := range fuzzItems {
+		var v struct {
+			Rules json.RawMessage `json:"rules"`
+		}
+		if json.Unmarshal([]byte(s), &v) == nil && v.Rules != nil {
+			f.Add([]byte(v.Rules))
+		}
+	}
+	f.Add([]byte(`{"regions":"AAABBBAAABBBCCCDDDCCCDDDEEEFFFEEEFFF","odd":[[5,5]]}`))
+	f.Add([]byte(`{"odd":[],"anti_king":true,"cages":[],"extra_regions":[]}`))
+	f.Add([]byte(`{"cages":[{"cells":[[0,0],[1,0]],"sum":7},{"cells":[[0,1]]}],"even":[[3,3]],"diagonals":"anti"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var rj rulesJSON
+		if decodeJSON(bytes.NewReader(data), &rj, "rules") != nil {
+			return
+		}
+		for _, size := range []int{4, 6, 9} {
+			b, err := engine.Parse(strings.Repeat(".", size*size), size, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			vb, err := withRules(b, &rj, "")
+			if err != nil {
+				var re *engine.RulesError
+				if !errors.As(err, &re) || !errors.Is(err, engine.ErrInvalidRules) {
+					t.Fatalf("%s on %dx%d: %v is not a RulesError", data, size, size, err)
+				}
+				continue
+			}
+			got := vb.Rules()
+			js, err := json.Marshal(rulesJSONOf(got, size))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back rulesJSON
+			if err := decodeJSON(bytes.NewReader(js), &back, "rules"); err != nil {
+				t.Fatalf("%s on %dx%d: its JSON form %s: %v", data, size, size, js, err)
+			}
+			again, err := back.engineRules(size)
+			if err != nil {
+				t.Fatalf("%s on %dx%d: its JSON form %s: %v", data, size, size, js, err)
+			}
+			if !reflect.DeepEqual(got, again) && !(got.IsClassic() && again.IsClassic()) {
+				t.Fatalf("%s on %dx%d: rules %+v come back as %+v through %s", data, size, size, got, again, js)
 			}
 		}
 	})

@@ -180,7 +180,7 @@ func cellList(field string, pairs [][]int, max int) ([]engine.Cell, error) {
 	if len(pairs) > max {
 		return nil, rulesErr(field, "has %d cells; at most %d", len(pairs), max)
 	}
-	if pairs == nil {
+	if len(pairs) == 0 {
 		return nil, nil
 	}
 	out := make([]engine.Cell, len(pairs))
