@@ -41,6 +41,7 @@ type vsolver struct {
 	out         []uint8    // the first solution found
 	found, max  int
 	record      bool
+	lex         bool    // branch on the first empty cell, not the smallest choice
 	free        []int16 // scratch: the free cells of the cage being propagated
 	enumSteps   int
 	enumAcc     uint32
@@ -390,17 +391,7 @@ func (s *vsolver) search(depth int) {
 		}
 		return
 	}
-	best, bestCount := -1, 33
-	for c, v := range s.val {
-		if v == 0 {
-			if k := bits.OnesCount32(s.cand[c]); k < bestCount {
-				best, bestCount = c, k
-				if k <= 2 {
-					break
-				}
-			}
-		}
-	}
+	best := s.choose()
 	s.save(depth)
 	first := true
 	for m := s.cand[best]; m != 0; m &= m - 1 {
@@ -438,44 +429,33 @@ func (s *vsolver) smallest(b *Board) error {
 	if !s.load(b) {
 		return ErrUnsolvable
 	}
-	s.found, s.max, s.record = 0, 1, true
-	s.lexSearch(0)
-	if s.err != nil {
-		return s.err
+	s.lex = true
+	n, err := s.count(1, true)
+	s.lex = false
+	if err == nil && n == 0 {
+		err = ErrUnsolvable
 	}
-	if s.found == 0 {
-		return ErrUnsolvable
-	}
-	return nil
+	return err
 }
 
-func (s *vsolver) lexSearch(depth int) {
-	c := slices.Index(s.val, 0)
-	if c < 0 {
-		s.found++
-		copy(s.out, s.val)
-		return
+// choose returns the cell to branch on: the one with the fewest
+// candidates, or with s.lex the first empty one.
+func (s *vsolver) choose() int {
+	if s.lex {
+		return slices.Index(s.val, 0)
 	}
-	s.save(depth)
-	first := true
-	for m := s.cand[c]; m != 0; m &= m - 1 {
-		if !first {
-			s.guesses++
-			s.restore(depth)
-		}
-		first = false
-		s.nodes++
-		if s.nodes > s.limit || (s.nodes&1023 == 0 && s.ctx.Err() != nil) {
-			s.err = ErrSearchLimit
-			return
-		}
-		if s.place(c, bits.TrailingZeros32(m)+1) && s.propagate() {
-			s.lexSearch(depth + 1)
-		}
-		if s.err != nil || s.found > 0 {
-			return
+	best, bestCount := -1, 33
+	for c, v := range s.val {
+		if v == 0 {
+			if k := bits.OnesCount32(s.cand[c]); k < bestCount {
+				best, bestCount = c, k
+				if k <= 2 {
+					break
+				}
+			}
 		}
 	}
+	return best
 }
 
 // solveVariant is Solve for a board with rules.
