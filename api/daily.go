@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -79,8 +80,8 @@ func handleDaily(d *deps) http.Handler {
 			writeProblem(w, r, err)
 			return
 		}
-		if !engine.Offers(key.shape, key.level) {
-			writeProblem(w, r, difficultyUnavailable(key.shape, key.level))
+		if !slices.Contains(engine.VariantLevels(key.shape, key.variant), key.level) {
+			writeProblem(w, r, variantUnavailable(key.shape, key.variant, key.level))
 			return
 		}
 		day := date.Format(time.DateOnly)
@@ -134,12 +135,12 @@ func (d *deps) daily(r *http.Request, k dailyKey) (generatedPuzzle, error) {
 }
 
 // dailySeed derives the seed of a day's puzzle from the date and the
-// parameters: FNV-1a of their text, within the seeds a JavaScript client
-// holds exactly.
+// parameters: FNV-1a of their text (the variant by its engine name,
+// "classic" for none), within the seeds a JavaScript client holds exactly.
 func dailySeed(k dailyKey) int64 {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "sudokud daily %s size=%d box=%s variant=classic difficulty=%s symmetry=%s",
-		k.date, k.key.shape.Size, k.key.shape.Box(), k.key.level, k.key.symmetry)
+	fmt.Fprintf(h, "sudokud daily %s size=%d box=%s variant=%s difficulty=%s symmetry=%s",
+		k.date, k.key.shape.Size, k.key.shape.Box(), k.key.variant, k.key.level, k.key.symmetry)
 	return int64(h.Sum64() % maxSeed)
 }
 
@@ -149,6 +150,7 @@ func dailySeed(k dailyKey) int64 {
 func readDaily(raw string, now time.Time) (poolKey, time.Time, error) {
 	var req dailyRequest
 	var date time.Time
+	variant := ""
 	err := readQuery(raw, map[string]queryField{
 		"size": intQuery(&req.Size),
 		"box": func(v string) string {
@@ -156,9 +158,7 @@ func readDaily(raw string, now time.Time) (poolKey, time.Time, error) {
 			return ""
 		},
 		"variant": func(v string) string {
-			if v != "classic" {
-				return "must be classic (the only variant offered), not " + strconv.Quote(v)
-			}
+			variant = v
 			return ""
 		},
 		"difficulty": stringQuery(&req.Difficulty),
@@ -199,7 +199,14 @@ func readDaily(raw string, now time.Time) (poolKey, time.Time, error) {
 			return poolKey{}, time.Time{}, fieldProblem("difficulty", err.Error())
 		}
 	}
-	return poolKey{shape: shape, level: level, symmetry: engine.SymmetryNone}, date, nil
+	v, err := engine.ParseVariant(variant)
+	if err == nil {
+		err = v.Check(shape)
+	}
+	if err != nil {
+		return poolKey{}, time.Time{}, fieldProblem("variant", err.Error())
+	}
+	return poolKey{shape: shape, level: level, symmetry: engine.SymmetryNone, variant: v}, date, nil
 }
 
 // fieldProblem is the 400 invalid_request about one field.

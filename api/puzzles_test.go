@@ -200,7 +200,8 @@ func TestDaily(t *testing.T) {
 	for _, q := range []string{
 		"date=2026-02-30", "date=2026-13-01", "date=2026-3-1", "date=yesterday", "date=1999-12-31",
 		"date=" + now.AddDate(0, 0, 3).Format(time.DateOnly), "date=2026-03-01&date=2026-03-02",
-		"size=3", "size=26", "size=nine", "size=99999999999", "difficulty=impossible", "variant=killer",
+		"size=3", "size=26", "size=nine", "size=99999999999", "difficulty=impossible", "variant=sandwich",
+		"size=6&variant=windoku",
 		"seed=1", "date=2026-03-01;size=9",
 	} {
 		ex := c1.do(http.MethodGet, "/daily?"+q, "", nil)
@@ -213,6 +214,20 @@ func TestDaily(t *testing.T) {
 	}
 	if ex := c1.do(http.MethodGet, "/daily?size=4&difficulty=expert", "", nil); ex.status != http.StatusUnprocessableEntity || ex.problem(t).Code != codeDifficultyUnavailable {
 		t.Errorf("4x4 expert: %d %s", ex.status, ex.body)
+	}
+	if ex := c1.do(http.MethodGet, "/daily?size=16&variant=killer&difficulty=hard", "", nil); ex.status != http.StatusUnprocessableEntity || ex.problem(t).Code != codeDifficultyUnavailable {
+		t.Errorf("16x16 killer hard: %d %s", ex.status, ex.body)
+	}
+
+	// A variant's puzzle of the day comes with its rules, the same for
+	// every client, and differs from the classic one.
+	killer, _ := get(c1, "date=2026-03-01&variant=killer&difficulty=easy")
+	killer2, _ := get(c2, "date=2026-03-01&variant=killer&difficulty=easy")
+	if killer.ID != killer2.ID || killer.Rules == nil || len(killer.Rules.Cages) == 0 || killer.ID == hard.ID {
+		t.Fatalf("killer of the day: %s and %s, rules %+v", killer.ID, killer2.ID, killer.Rules)
+	}
+	if b, err := engine.DecodeID(killer.ID); err != nil || len(b.Rules().Cages) != len(killer.Rules.Cages) {
+		t.Errorf("the killer's id %q: %v", killer.ID, err)
 	}
 }
 

@@ -430,21 +430,6 @@ func (e ImageTheme) Valid() bool {
 	}
 }
 
-// Defines values for DailyParamsVariant.
-const (
-	DailyParamsVariantClassic DailyParamsVariant = "classic"
-)
-
-// Valid indicates whether the value is a known member of the DailyParamsVariant enum.
-func (e DailyParamsVariant) Valid() bool {
-	switch e {
-	case DailyParamsVariantClassic:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for PuzzlePNGParamsTheme.
 const (
 	PuzzlePNGParamsThemeDark  PuzzlePNGParamsTheme = "dark"
@@ -661,6 +646,18 @@ type DailyPuzzle struct {
 	// Example: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 	Puzzle BoardString `json:"puzzle"`
 	Rating Rating      `json:"rating"`
+
+	// Rules Variant rules, added to classic Sudoku (or, for `regions`, put in
+	// place of the boxes). Left out or empty, the board is classic. Rules
+	// combine freely. Malformed rules are 400 `invalid_rules`, the field
+	// named in `errors` (`rules.cages[3].sum`): a region that is not N
+	// orthogonally connected cells, a cell off the board, a cell in two
+	// cages or both odd and even, a cage sum no distinct values reach, a
+	// rule the shape cannot hold (`windows` without square boxes,
+	// `disjoint_groups` with `regions`), `regions` together with `box`,
+	// or more cages, extra regions, odd or even cells than the board has
+	// cells.
+	Rules *Rules `json:"rules,omitempty"`
 
 	// Seed The seed the day's puzzle comes from.
 	Seed int64 `json:"seed"`
@@ -1535,8 +1532,15 @@ type DailyParams struct {
 	// Difficulty The level a human solver needs.
 	Difficulty *Difficulty `form:"difficulty,omitempty" json:"difficulty,omitempty"`
 
-	// Variant The variant; `classic` is the one offered.
-	Variant *DailyParamsVariant `form:"variant,omitempty" json:"variant,omitempty"`
+	// Variant The variant: `classic` (the default) or a comma-separated combination
+	// of `x`, `windoku`, `jigsaw`, `killer`, `disjoint_groups`,
+	// `anti_knight`, `anti_king`, `non_consecutive`, `odd_even`. The
+	// generator draws the rules (jigsaw regions, killer cages with sums and
+	// no givens, odd/even cells) and returns them in each puzzle's `rules`.
+	// An unknown name, or one that cannot hold on the shape (`windoku` on
+	// non-square boxes, `jigsaw` with `disjoint_groups`), is 400
+	// `invalid_request`; `symmetry` does not apply to variants.
+	Variant *Variant `form:"variant,omitempty" json:"variant,omitempty"`
 
 	// Date The day, `YYYY-MM-DD` (UTC); default today.
 	Date *openapi_types.Date `form:"date,omitempty" json:"date,omitempty"`
@@ -1544,9 +1548,6 @@ type DailyParams struct {
 	// IfNoneMatch ETags the client holds; a match gives 304.
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
-
-// DailyParamsVariant defines parameters for Daily.
-type DailyParamsVariant string
 
 // GenerateGetParams defines parameters for GenerateGet.
 type GenerateGetParams struct {

@@ -829,6 +829,7 @@ export interface components {
             solution: components["schemas"]["BoardString"];
             givens: number;
             rating: components["schemas"]["Rating"];
+            rules?: components["schemas"]["Rules"];
         };
         Rating: {
             /**
@@ -1660,8 +1661,17 @@ export interface operations {
                 box?: components["parameters"]["Box"];
                 /** @description The level a human solver needs. */
                 difficulty?: components["parameters"]["Difficulty"];
-                /** @description The variant; `classic` is the one offered. */
-                variant?: "classic";
+                /**
+                 * @description The variant: `classic` (the default) or a comma-separated combination
+                 *     of `x`, `windoku`, `jigsaw`, `killer`, `disjoint_groups`,
+                 *     `anti_knight`, `anti_king`, `non_consecutive`, `odd_even`. The
+                 *     generator draws the rules (jigsaw regions, killer cages with sums and
+                 *     no givens, odd/even cells) and returns them in each puzzle's `rules`.
+                 *     An unknown name, or one that cannot hold on the shape (`windoku` on
+                 *     non-square boxes, `jigsaw` with `disjoint_groups`), is 400
+                 *     `invalid_request`; `symmetry` does not apply to variants.
+                 */
+                variant?: components["parameters"]["Variant"];
                 /** @description The day, `YYYY-MM-DD` (UTC); default today. */
                 date?: string;
             };
