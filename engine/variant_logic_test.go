@@ -10,9 +10,9 @@ import (
 	"testing"
 )
 
-// killerCages cuts sol (n×n) into random connected cages of 2 to maxSize
-// cells with their sums (a cell left alone when no neighbour fits).
-func killerCages(rng *rand.Rand, n int, sol []int, maxSize int) []Cage {
+// killerCages cuts sol (n×n) into random connected cages of lo to hi cells
+// with their sums (smaller where no neighbour fits).
+func killerCages(rng *rand.Rand, n int, sol []int, lo, hi int) []Cage {
 	taken := make([]bool, n*n)
 	var cages []Cage
 	for _, start := range rng.Perm(n * n) {
@@ -22,7 +22,7 @@ func killerCages(rng *rand.Rand, n int, sol []int, maxSize int) []Cage {
 		taken[start] = true
 		cells := []int{start}
 		used := map[int]bool{sol[start]: true}
-		want := 2 + rng.IntN(maxSize-1)
+		want := lo + rng.IntN(hi-lo+1)
 		for len(cells) < want {
 			var options []int
 			for _, c := range cells {
@@ -65,7 +65,7 @@ func uniqueKillers(tb testing.TB, rng *rand.Rand, count int) []Board {
 		for i := range sol {
 			sol[i] = perm[g.At(i)-1] + 1
 		}
-		b, err := NewBoard(g.Shape()).WithRules(Rules{Cages: killerCages(rng, 9, sol, 4)})
+		b, err := NewBoard(g.Shape()).WithRules(Rules{Cages: killerCages(rng, 9, sol, 2, 4)})
 		if err != nil {
 			tb.Fatal(err)
 		}

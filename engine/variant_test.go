@@ -365,46 +365,6 @@ func randomRegions(rng *rand.Rand, n int) []int {
 	}
 }
 
-// randomCages cuts the board into random connected cages of 1–4 cells with
-// the sums of sol.
-func randomCages(rng *rand.Rand, n int, sol []int) []Cage {
-	taken := make([]bool, n*n)
-	var cages []Cage
-	for _, start := range rng.Perm(n * n) {
-		if taken[start] {
-			continue
-		}
-		taken[start] = true
-		cells := []int{start}
-		used := map[int]bool{sol[start]: true}
-		want := 1 + rng.IntN(4)
-		for len(cells) < want {
-			var options []int
-			for _, c := range cells {
-				for _, q := range orthogonal(c, n) {
-					if q >= 0 && !taken[q] && !used[sol[q]] {
-						options = append(options, q)
-					}
-				}
-			}
-			if len(options) == 0 {
-				break
-			}
-			q := options[rng.IntN(len(options))]
-			taken[q] = true
-			used[sol[q]] = true
-			cells = append(cells, q)
-		}
-		cage := Cage{}
-		for _, c := range cells {
-			cage.Cells = append(cage.Cells, Cell{c / n, c % n})
-			cage.Sum += sol[c]
-		}
-		cages = append(cages, cage)
-	}
-	return cages
-}
-
 // randomRules draws rules of kinds from a fixed menu for shape s, and a
 // grid that keeps the unit rules (found by the brute-force solver with
 // values in a random order), from which cages and parity take their data.
@@ -437,7 +397,7 @@ func randomRules(rng *rand.Rand, s Shape) (Rules, []int, bool) {
 		return r, nil, false
 	}
 	if pick(0.5) {
-		r.Cages = randomCages(rng, n, sol)
+		r.Cages = killerCages(rng, n, sol, 1, 4)
 	}
 	if pick(0.3) {
 		for i, v := range sol {
