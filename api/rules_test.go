@@ -730,3 +730,33 @@ func TestHintOnVariants(t *testing.T) {
 		t.Logf("%.40s: %s: %s", rules, step.Technique, step.Explanation)
 	}
 }
+
+// TestStreamLinesWithRules: NDJSON lines carry rules as batch items do: a
+// conflict names its rule, bad rules are the line's own invalid_rules.
+func TestStreamLinesWithRules(t *testing.T) {
+	c := newClient(t, Config{})
+	x := "1" + strings.Repeat(".", 79) + "1"
+	body := `{"id":"x","puzzle":"` + x + `","rules":{"diagonals":"main"}}` + "\n" +
+		`{"id":"bad","puzzle":"` + x + `","rules":{"cages":[{"cells":[[0,0]],"sum":10}]}}` + "\n" +
+		`{"id":"classic","puzzle":"` + x + `"}` + "\n"
+	ex := c.do(http.MethodPost, "/validate", mediaNDJSON, []byte(body))
+	lines := strings.Split(strings.TrimSpace(string(ex.body)), "\n")
+	if ex.status != http.StatusOK || len(lines) != 3 {
+		t.Fatalf("%d %s", ex.status, ex.body)
+	}
+	var res [3]itemResult
+	for i, l := range lines {
+		if err := json.Unmarshal([]byte(l), &res[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cs := res[0].Conflicts; len(cs) != 2 || cs[0].Rule != engine.UnitDiagonal || cs[1].Rule != engine.UnitDiagonal {
+		t.Errorf("line 1: %s, want two diagonal conflicts", lines[0])
+	}
+	if e := res[1].Error; e == nil || e.Code != codeInvalidRules || !strings.HasPrefix(e.Detail, "rules.cages[0].sum") {
+		t.Errorf("line 2: %s, want invalid_rules naming rules.cages[0].sum", lines[1])
+	}
+	if res[2].Valid == nil || !*res[2].Valid {
+		t.Errorf("line 3: %s, want valid without rules", lines[2])
+	}
+}
