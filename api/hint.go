@@ -130,6 +130,11 @@ var techTitles = func() map[string]string {
 	for _, t := range engine.Techniques() {
 		m[t.Name] = t.Title
 	}
+	for _, t := range engine.VariantTechniques() {
+		if _, ok := m[t.Name]; !ok {
+			m[t.Name] = t.Title // cage_combination, innies_outies, …
+		}
+	}
 	return m
 }()
 

@@ -760,3 +760,29 @@ func TestStreamLinesWithRules(t *testing.T) {
 		t.Errorf("line 3: %s, want valid without rules", lines[2])
 	}
 }
+
+// TestHintNamesTheCage: on a killer with the player's candidates the hint
+// is the cage's combination, named with its sum, titled, and carrying the
+// cage as a unit and a set a frontend can draw.
+func TestHintNamesTheCage(t *testing.T) {
+	c := newClient(t, Config{})
+	cands := `"` + strings.Repeat(`123456789","`, 80) + `123456789"`
+	ex := c.post("/hint", `{"puzzle":"`+strings.Repeat(".", 81)+`","candidates":[`+cands+`],`+
+		`"rules":{"cages":[{"cells":[[0,0],[0,1]],"sum":3}]}}`)
+	var step struct {
+		Kind, Technique, Title, Explanation string
+		Units                               []struct {
+			Kind  string
+			Index int
+		}
+		Pattern struct{ Sets [][]struct{ Row, Col int } }
+	}
+	ex.json(t, &step)
+	if ex.status != http.StatusOK || step.Technique != "cage_combination" || step.Title != "cage combination" ||
+		step.Explanation != "the cage r1c1+r1c2 = 3 can only hold 1 and 2" {
+		t.Fatalf("hint %d %s", ex.status, ex.body)
+	}
+	if len(step.Units) != 1 || step.Units[0].Kind != "cage" || len(step.Pattern.Sets) != 1 || len(step.Pattern.Sets[0]) != 2 {
+		t.Fatalf("the hint does not carry its cage: %s", ex.body)
+	}
+}
