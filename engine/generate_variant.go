@@ -623,8 +623,8 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 
 // variantLevelTable lists, per board size, the levels each single variant
 // reached in a sweep of Generate (one seed per size, variant and level, 15
-// s at most). A variant missing from a size's row is not offered there,
-// nor is any variant on a size without a row (18×18 and up). Without cages
+// s at most). A variant missing from a size's row is not offered there.
+// Without cages
 // no technique rates hard; expert puzzles from 10×10 up took seconds to
 // over 15 s, as did killer medium from 14×14 up, so they are not offered.
 var variantLevelTable = map[int]map[Variant][]Level{
@@ -645,19 +645,27 @@ var variantLevelTable = map[int]map[Variant][]Level{
 	15: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
 	// 16×16 windoku medium found nothing within 15 s.
 	16: variantLevels([]Level{Easy, Medium}, []Level{Easy}, VariantWindoku),
+	18: variantLevels([]Level{Easy}, []Level{Easy}),
+	20: variantLevels([]Level{Easy}, []Level{Easy}),
+	21: variantLevels([]Level{Easy}, []Level{Easy}),
+	22: variantLevels([]Level{Easy}, []Level{Easy}),
+	// Killer easy took 8 to 13 s from 24×24 up; 24×24 disjoint groups and
+	// 25×25 windoku and disjoint groups found no grid within 15 s.
+	24: variantLevels([]Level{Easy}, nil, VariantDisjointGroups),
+	25: variantLevels([]Level{Easy}, nil, VariantWindoku, VariantDisjointGroups),
 }
 
 // variantLevels returns a row of variantLevelTable: levels for every
-// variant, killer for killer, the first level alone for the variants
-// easyOnly.
-func variantLevels(levels, killer []Level, easyOnly ...Variant) map[Variant][]Level {
+// variant, killer for killer; each variant of fewer has levels' first
+// level alone when levels has several, none when it has one.
+func variantLevels(levels, killer []Level, fewer ...Variant) map[Variant][]Level {
 	m := map[Variant][]Level{}
 	for _, e := range variantNames {
 		m[e.v] = levels
 	}
 	m[VariantKiller] = killer
-	for _, v := range easyOnly {
-		m[v] = levels[:1]
+	for _, v := range fewer {
+		m[v] = levels[:len(levels)-1][:min(1, len(levels)-1)]
 	}
 	return m
 }

@@ -120,7 +120,7 @@ func TestGenerateVariant(t *testing.T) {
 	}
 	if !testing.Short() {
 		rows = append(rows, row{9, "jigsaw", Expert}, row{9, "x", Expert}, row{9, "killer", Medium},
-			row{12, "killer", Easy}, row{12, "killer", Hard}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy}, row{16, "killer", Easy})
+			row{12, "killer", Easy}, row{12, "killer", Hard}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy}, row{16, "killer", Easy}, row{25, "jigsaw", Easy})
 	}
 	for _, tc := range rows {
 		s, _ := DefaultShape(tc.size)
@@ -179,6 +179,8 @@ func TestGenerateVariantContext(t *testing.T) {
 func TestVariantLevels(t *testing.T) {
 	four, _ := DefaultShape(4)
 	nine, _ := DefaultShape(9)
+	sixteen, _ := DefaultShape(16)
+	twentyFive, _ := DefaultShape(25)
 	for _, tc := range []struct {
 		s    Shape
 		v    Variant
@@ -190,6 +192,10 @@ func TestVariantLevels(t *testing.T) {
 		{nine, VariantX | VariantKiller, []Level{Easy, Medium, Hard, Expert}},
 		{four, VariantAntiKing, nil},
 		{four, VariantKiller | VariantX, []Level{Easy}},
+		{sixteen, VariantWindoku, []Level{Easy}},
+		{twentyFive, VariantJigsaw, []Level{Easy}},
+		{twentyFive, VariantKiller, nil},
+		{twentyFive, VariantDisjointGroups, nil},
 	} {
 		if got := VariantLevels(tc.s, tc.v); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("VariantLevels(%s, %s) = %v, want %v", tc.s, tc.v, got, tc.want)

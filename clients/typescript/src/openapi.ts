@@ -3128,7 +3128,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 18,
@@ -3140,7 +3189,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 18,
@@ -3152,7 +3250,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 18,
@@ -3164,7 +3311,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 20,
@@ -3176,7 +3372,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 20,
@@ -3188,7 +3433,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 20,
@@ -3200,7 +3494,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 20,
@@ -3212,7 +3555,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 21,
@@ -3224,7 +3616,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 21,
@@ -3236,7 +3677,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 22,
@@ -3248,7 +3738,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 22,
@@ -3260,7 +3799,56 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "killer",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "disjoint_groups",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3272,7 +3860,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3284,7 +3909,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3296,7 +3958,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3308,7 +4007,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3320,7 +4056,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 24,
@@ -3332,7 +4105,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "size": 25,
@@ -3344,7 +4154,44 @@ export interface operations {
                      *             "hard",
                      *             "expert"
                      *           ],
-                     *           "variants": []
+                     *           "variants": [
+                     *             {
+                     *               "name": "x",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "jigsaw",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_knight",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "anti_king",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "non_consecutive",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "name": "odd_even",
+                     *               "levels": [
+                     *                 "easy"
+                     *               ]
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
