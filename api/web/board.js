@@ -60,31 +60,102 @@ export const noteList = (marks, n) => Array.from({ length: n }, (_, j) => j + 1)
 
 // ---- rules -------------------------------------------------------------------
 
+// regionsOf returns the region number of each cell of a jigsaw's rules
+// (N rows of N integers, or a string of N·N symbols), or null when the
+// board keeps its boxes.
+export function regionsOf(n, rules) {
+  const g = rules && rules.regions;
+  if (!g) return null;
+  const flat = typeof g === 'string' ? [...g.replace(/\s/g, '')] : g.flat();
+  if (flat.length !== n * n) return null;
+  const ids = new Map();
+  return flat.map((x) => { if (!ids.has(x)) ids.set(x, ids.size); return ids.get(x); });
+}
+
+const idx = (n, p) => p[0] * n + p[1];
+
 // units returns the cell indexes of every row, then every column, then
-// every box (left to right, top to bottom).
-export function units(shape) {
+// every box (left to right, top to bottom) or jigsaw region, then the
+// houses the variant rules add: diagonals, windows, extra regions,
+// disjoint groups and cages (no value repeats in any of them).
+export function units(shape, rules) {
   const { n, r: br, c: bc } = shape, out = [];
   for (let r = 0; r < n; r++) out.push(Array.from({ length: n }, (_, c) => r * n + c));
   for (let c = 0; c < n; c++) out.push(Array.from({ length: n }, (_, r) => r * n + c));
-  for (let b = 0; b < n; b++) {
-    const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc, u = [];
-    for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((r0 + r) * n + c0 + c);
-    out.push(u);
+  const regions = regionsOf(n, rules);
+  if (regions) {
+    const by = Array.from({ length: n }, () => []);
+    regions.forEach((g, i) => by[g] && by[g].push(i));
+    out.push(...by);
+  } else {
+    for (let b = 0; b < n; b++) {
+      const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc, u = [];
+      for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((r0 + r) * n + c0 + c);
+      out.push(u);
+    }
+  }
+  if (!rules) return out;
+  const d = rules.diagonals;
+  if (d === 'main' || d === 'both') out.push(Array.from({ length: n }, (_, k) => k * n + k));
+  if (d === 'anti' || d === 'both') out.push(Array.from({ length: n }, (_, k) => k * n + n - 1 - k));
+  if (rules.windows && br === bc) {
+    for (let wr = 1; wr + br < n; wr += br + 1) {
+      for (let wc = 1; wc + bc < n; wc += bc + 1) {
+        const u = [];
+        for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((wr + r) * n + wc + c);
+        out.push(u);
+      }
+    }
+  }
+  for (const e of rules.extra_regions || []) out.push(e.map((p) => idx(n, p)));
+  if (rules.disjoint_groups) {
+    for (let k = 0; k < n; k++) {
+      const u = [];
+      for (let b = 0; b < n; b++) {
+        const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc;
+        u.push((r0 + Math.floor(k / bc)) * n + c0 + (k % bc));
+      }
+      out.push(u);
+    }
+  }
+  for (const cage of rules.cages || []) out.push(cage.cells.map((p) => idx(n, p)));
+  return out;
+}
+
+// rulesOf returns a board's units (list) and, for each cell, the units it
+// is in (of), with the variant rules that are not houses: anti-knight,
+// anti-king, non-consecutive, odd, even and cage sums.
+export function rulesOf(shape, rules) {
+  const n = shape.n, list = units(shape, rules);
+  const of = Array.from({ length: n * n }, () => []);
+  for (const u of list) for (const i of u) of[i].push(u);
+  const r = rules || {};
+  const parity = new Map();
+  for (const p of r.odd || []) parity.set(idx(n, p), 1);
+  for (const p of r.even || []) parity.set(idx(n, p), 0);
+  const sums = (r.cages || []).filter((c) => c.sum > 0).map((c) => ({ cells: c.cells.map((p) => idx(n, p)), sum: c.sum }));
+  return { list, of, n, knight: !!r.anti_knight, king: !!r.anti_king, nonConsecutive: !!r.non_consecutive, parity, sums };
+}
+
+// The knight's moves, the king's diagonal steps and the orthogonal ones.
+const KNIGHT = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+const KING = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+const ORTHO = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+
+// moves lists the cells one of the steps in list from cell i reaches.
+function moves(rules, i, list) {
+  const n = rules.n, r = Math.floor(i / n), c = i % n, out = [];
+  for (const [dr, dc] of list) {
+    const rr = r + dr, cc = c + dc;
+    if (rr >= 0 && rr < n && cc >= 0 && cc < n) out.push(rr * n + cc);
   }
   return out;
 }
 
-// rulesOf returns a shape's units (list) and, for each cell, the three
-// units it is in (of).
-export function rulesOf(shape) {
-  const list = units(shape);
-  const of = Array.from({ length: shape.n * shape.n }, () => []);
-  for (const u of list) for (const i of u) of[i].push(u);
-  return { list, of };
-}
-
 // findConflicts returns the cells whose value another cell of one of its
-// units holds too.
+// units holds too, and the cells that break a variant rule: a knight's or
+// king's move to the same value, consecutive orthogonal neighbours, the
+// wrong parity, a cage over its sum or full and not at it.
 export function findConflicts(cells, rules) {
   const bad = new Set();
   for (const u of rules.list) {
@@ -95,13 +166,42 @@ export function findConflicts(cells, rules) {
       if (seen.has(v)) { bad.add(i); bad.add(seen.get(v)); } else seen.set(v, i);
     }
   }
+  if (rules.n === undefined) return bad;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    if (!v) continue;
+    const near = [];
+    if (rules.knight) near.push(...moves(rules, i, KNIGHT).filter((j) => cells[j] === v));
+    if (rules.king) near.push(...moves(rules, i, KING).filter((j) => cells[j] === v));
+    if (rules.nonConsecutive) near.push(...moves(rules, i, ORTHO).filter((j) => cells[j] && Math.abs(cells[j] - v) === 1));
+    if (near.length) { bad.add(i); for (const j of near) bad.add(j); }
+    if (rules.parity.has(i) && v % 2 !== rules.parity.get(i)) bad.add(i);
+  }
+  for (const cage of rules.sums) {
+    const vals = cage.cells.map((i) => cells[i]);
+    const total = vals.reduce((a, b) => a + b, 0);
+    if (total > cage.sum || (vals.every((v) => v) && total !== cage.sum)) for (const i of cage.cells) if (cells[i]) bad.add(i);
+  }
   return bad;
 }
 
-// peersOf lists the cells that share a unit with cell i.
+// boardBody is the part of a request that names the board: its size, and
+// its box or (a jigsaw) its regions, with the rules when there are any.
+export function boardBody(shape, rules) {
+  const body = { size: shape.n };
+  const some = rules && Object.keys(rules).length > 0;
+  if (!some || !rules.regions) body.box = `${shape.r}x${shape.c}`;
+  if (some) body.rules = rules;
+  return body;
+}
+
+// peersOf lists the cells that share a unit with cell i, or a knight's
+// or king's move the rules forbid.
 export function peersOf(rules, i) {
   const out = new Set();
   for (const u of rules.of[i]) for (const j of u) if (j !== i) out.add(j);
+  if (rules.knight) for (const j of moves(rules, i, KNIGHT)) out.add(j);
+  if (rules.king) for (const j of moves(rules, i, KING)) out.add(j);
   return [...out];
 }
 

@@ -42,9 +42,9 @@ export function createGame() {
 export function loadPuzzle(g, shape, givens, meta) {
   g.id++;
   g.shape = shape;
-  g.rules = rulesOf(shape);
-  g.givens = Uint8Array.from(givens);
   g.meta = meta || {};
+  g.rules = rulesOf(shape, g.meta.rules);
+  g.givens = Uint8Array.from(givens);
   g.solution = null;
   g.sel = -1;
   clearBoard(g);
@@ -273,9 +273,9 @@ export function restoreGame(g, saved, sizes) {
 
 // ---- best times -------------------------------------------------------------------
 
-// bestKey names the best time of a shape and level ('custom' for a pasted
-// puzzle).
-export const bestKey = (shape, level) => `${shape.n}:${boxName(shape)}:${level}`;
+// bestKey names the best time of a shape, variant (none for classic) and
+// level ('custom' for a pasted puzzle).
+export const bestKey = (shape, level, variant) => `${shape.n}:${boxName(shape)}:${variant ? variant + ':' : ''}${level}`;
 
 // keepBest keeps time in best[key] when it is the first or beats the one
 // there. It returns the time there before (0: none) and whether time is a
@@ -287,11 +287,11 @@ export function keepBest(best, key, time) {
   return { before, record };
 }
 
-// ---- links: ?size=&box=&difficulty=&seed= or ?puzzle=&box= replays a game --
+// ---- links: ?size=&box=&variant=&difficulty=&seed= or ?puzzle=&box= replays a game --
 
 // linkParams reads a link's query string: the size (9 unless one of sizes
 // is asked), box, level (medium unless a known one is asked), puzzle ('' for
-// none) and seed (digits, or undefined).
+// none), variant ('' for classic) and seed (digits, or undefined).
 export function linkParams(search, sizes) {
   const q = new URLSearchParams(search);
   const n = Number(q.get('size'));
@@ -301,6 +301,7 @@ export function linkParams(search, sizes) {
     size: sizes.includes(n) ? n : 9,
     box: q.get('box'),
     level: LEVELS.includes(level) ? level : 'medium',
+    variant: /^[a-z_+]+$/.test(q.get('variant') || '') ? q.get('variant') : '',
     puzzle: q.get('puzzle') || '',
     seed: seed !== null && /^-?\d+$/.test(seed) ? seed : undefined,
   };

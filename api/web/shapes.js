@@ -1,7 +1,8 @@
 // Board shapes and difficulty levels, as GET /shapes lists them. A shape is
-// { n, r, c, def, levels }: an n×n board of r×c boxes (r rows tall, c
-// columns wide), whether it is the default box of its size, and the levels
-// /generate offers on it, easiest first. No DOM: Node's tests import it.
+// { n, r, c, def, levels, variants }: an n×n board of r×c boxes (r rows
+// tall, c columns wide), whether it is the default box of its size, the
+// levels /generate offers on it, easiest first, and the variants it offers
+// ({ name, levels }). No DOM: Node's tests import it.
 
 export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'master', 'extreme'];
 
@@ -22,7 +23,13 @@ export function shapesFrom(data) {
     const m = /^(\d+)x(\d+)$/.exec(String(s.box));
     if (!m || !Number.isInteger(s.size) || Number(m[1]) * Number(m[2]) !== s.size) continue;
     const levels = Array.isArray(s.levels) ? sortLevels(s.levels) : [];
-    out.push({ n: s.size, r: Number(m[1]), c: Number(m[2]), def: s.default === true, levels: levels.length ? levels : LEVELS.slice() });
+    const variants = [];
+    for (const v of Array.isArray(s.variants) ? s.variants : []) {
+      if (!v || typeof v.name !== 'string' || !/^[a-z_+]+$/.test(v.name)) continue;
+      const vl = Array.isArray(v.levels) ? sortLevels(v.levels) : [];
+      variants.push({ name: v.name, levels: vl.length ? vl : levels.length ? levels : LEVELS.slice() });
+    }
+    out.push({ n: s.size, r: Number(m[1]), c: Number(m[2]), def: s.default === true, levels: levels.length ? levels : LEVELS.slice(), variants });
   }
   return out;
 }
@@ -66,4 +73,38 @@ export function levelsFromProblem(p, refused) {
   for (const v of Object.values(p)) if (onlyLevels(v)) return sortLevels(v);
   const words = String(p.detail || '').toLowerCase().match(/\b(easy|medium|hard|expert|master|extreme)\b/g) || [];
   return sortLevels(words.filter((w) => w !== refused));
+}
+
+// variantText is a variant as a menu shows it: "Anti-knight", "Killer".
+export function variantText(name) {
+  if (!name) return 'Classic';
+  const words = { x: 'X', windoku: 'Windoku', odd_even: 'Odd/even', anti_knight: 'Anti-knight', anti_king: 'Anti-king',
+    non_consecutive: 'Non-consecutive', disjoint_groups: 'Disjoint groups' };
+  return name.split('+').map((w) => words[w] || levelText(w.replace(/_/g, ' '))).join(' + ');
+}
+
+// levelsOf lists the levels a shape offers for a variant ('' for classic).
+export function levelsOf(shape, variant) {
+  if (!shape) return LEVELS.slice();
+  const v = variant && (shape.variants || []).find((x) => x.name === variant);
+  return v ? v.levels : shape.levels;
+}
+
+// rulesText says a board's variant rules in one short line, '' for classic.
+export function rulesText(rules) {
+  if (!rules) return '';
+  const out = [];
+  if (rules.regions) out.push('each outlined region holds every value once');
+  if (rules.diagonals) out.push(rules.diagonals === 'both' ? 'both shaded diagonals hold every value once' : 'the shaded diagonal holds every value once');
+  if (rules.windows) out.push('each shaded window holds every value once');
+  if ((rules.extra_regions || []).length) out.push('no value repeats in a shaded extra region');
+  if (rules.disjoint_groups) out.push('cells in the same place of their boxes differ');
+  if (rules.anti_knight) out.push("cells a knight's move apart differ");
+  if (rules.anti_king) out.push("cells a king's move apart differ");
+  if (rules.non_consecutive) out.push('side-by-side cells are never consecutive');
+  if ((rules.odd || []).length || (rules.even || []).length) out.push('circles are odd, squares are even');
+  if ((rules.cages || []).length) out.push('each dashed cage adds up to its sum, no value repeated');
+  if (!out.length) return '';
+  const s = out.join('; ');
+  return s[0].toUpperCase() + s.slice(1) + '.';
 }

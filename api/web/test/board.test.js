@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 import {
   sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
-  units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf,
+  units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf, regionsOf, boardBody,
 } from '../board.js';
 
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -164,4 +164,60 @@ test('candidatesOf leaves exactly the values no peer holds', () => {
   const v = grid[40];
   grid[40] = 0;
   assert.deepEqual(noteList(candidatesOf(grid, rules, 40, 9), 9), [v]);
+});
+
+const S4 = { n: 4, r: 2, c: 2 };
+const at = (pairs) => { const c = new Array(16).fill(0); for (const [i, v] of pairs) c[i] = v; return c; };
+const sorted = (set) => [...set].sort((a, b) => a - b);
+
+test('jigsaw regions replace the boxes, as grids or strings', () => {
+  const grid = [[0, 0, 0, 1], [2, 0, 1, 1], [2, 2, 3, 1], [2, 3, 3, 3]];
+  const ids = regionsOf(4, { regions: grid });
+  assert.deepEqual(ids, grid.flat());
+  assert.deepEqual(regionsOf(4, { regions: 'aaab cabb ccdb cddd' }), ids);
+  assert.equal(regionsOf(4, {}), null);
+  const u = units(S4, { regions: grid });
+  assert.equal(u.length, 12);
+  assert.deepEqual(u.slice(8), [[0, 1, 2, 5], [3, 6, 7, 11], [4, 8, 9, 12], [10, 13, 14, 15]]);
+  // r1c3 and r2c2 share a region, not a box: a clash on the jigsaw only.
+  const cells = at([[2, 4], [5, 4]]);
+  assert.deepEqual(sorted(findConflicts(cells, rulesOf(S4, { regions: grid }))), [2, 5]);
+  assert.deepEqual(sorted(findConflicts(cells, rulesOf(S4))), []);
+});
+
+test('diagonals, windows, extra regions, disjoint groups and cages are houses', () => {
+  const u = (rules) => units(S4, rules).slice(12);
+  assert.deepEqual(u({ diagonals: 'both' }), [[0, 5, 10, 15], [3, 6, 9, 12]]);
+  assert.deepEqual(u({ diagonals: 'anti' }), [[3, 6, 9, 12]]);
+  assert.deepEqual(units({ n: 9, r: 3, c: 3 }, { windows: true }).slice(27).map((w) => w[0]), [10, 14, 46, 50]);
+  assert.deepEqual(u({ extra_regions: [[[0, 0], [3, 3]]] }), [[0, 15]]);
+  assert.deepEqual(u({ disjoint_groups: true }), [[0, 2, 8, 10], [1, 3, 9, 11], [4, 6, 12, 14], [5, 7, 13, 15]]);
+  assert.deepEqual(u({ cages: [{ cells: [[0, 0], [1, 0]], sum: 3 }] }), [[0, 4]]);
+  assert.deepEqual(sorted(findConflicts(at([[0, 2], [10, 2]]), rulesOf(S4, { disjoint_groups: true }))), [0, 10]);
+});
+
+test('knight and king moves, neighbours, parity and cage sums clash', () => {
+  const knight = rulesOf(S4, { anti_knight: true });
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [6, 1]]), knight)), [0, 6]); // r1c1, r2c3
+  assert.ok(peersOf(knight, 0).includes(6) && peersOf(knight, 0).includes(9));
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [6, 1]]), rulesOf(S4))), []);
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [5, 1]]), rulesOf(S4, { anti_king: true }))), [0, 5]);
+  const nc = rulesOf(S4, { non_consecutive: true });
+  assert.deepEqual(sorted(findConflicts(at([[0, 2], [1, 3]]), nc)), [0, 1]);
+  assert.deepEqual(sorted(findConflicts(at([[0, 2], [5, 3]]), nc)), []); // diagonal neighbours may be
+  const parity = rulesOf(S4, { odd: [[0, 0]], even: [[0, 1]] });
+  assert.deepEqual(sorted(findConflicts(at([[0, 2], [1, 4]]), parity)), [0]);
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [1, 3]]), parity)), [1]);
+  const cage = rulesOf(S4, { cages: [{ cells: [[0, 0], [1, 0], [1, 1]], sum: 6 }] });
+  assert.deepEqual(sorted(findConflicts(at([[0, 4], [4, 3]]), cage)), [0, 4]); // 7 > 6
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [4, 2]]), cage)), []); // 3, room for 3 more
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [4, 2], [5, 4]]), cage)), [0, 4, 5]); // full at 7
+  assert.deepEqual(sorted(findConflicts(at([[0, 1], [4, 2], [5, 3]]), cage)), []);
+});
+
+test('boardBody names the box, or the regions instead, with the rules', () => {
+  assert.deepEqual(boardBody(S4), { size: 4, box: '2x2' });
+  assert.deepEqual(boardBody(S4, {}), { size: 4, box: '2x2' });
+  assert.deepEqual(boardBody(S4, { windows: true }), { size: 4, box: '2x2', rules: { windows: true } });
+  assert.deepEqual(boardBody(S4, { regions: 'aabbaabbccddccdd' }), { size: 4, rules: { regions: 'aabbaabbccddccdd' } });
 });

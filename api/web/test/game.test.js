@@ -237,16 +237,17 @@ test('best times: the first and every faster one is kept', () => {
 });
 
 test('linkParams reads a link; linkTo writes one', () => {
-  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', puzzle: '', seed: undefined });
-  assert.deepEqual(play.linkParams('?size=6&box=3x2&difficulty=HARD&seed=-9007199254740993', SIZES),
-    { size: 6, box: '3x2', level: 'hard', puzzle: '', seed: '-9007199254740993' });
-  assert.deepEqual(play.linkParams('?size=7&difficulty=insane&seed=12a', SIZES), { size: 9, box: null, level: 'medium', puzzle: '', seed: undefined });
+  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', variant: '', puzzle: '', seed: undefined });
+  assert.deepEqual(play.linkParams('?size=6&box=3x2&variant=killer&difficulty=HARD&seed=-9007199254740993', SIZES),
+    { size: 6, box: '3x2', level: 'hard', variant: 'killer', puzzle: '', seed: '-9007199254740993' });
+  assert.deepEqual(play.linkParams('?size=7&difficulty=insane&variant=<b>&seed=12a', SIZES),
+    { size: 9, box: null, level: 'medium', variant: '', puzzle: '', seed: undefined });
   assert.equal(play.linkParams('?puzzle=1.2.', SIZES).puzzle, '1.2.');
 
-  const href = play.linkTo('http://host:8080/play/?old=1#top', { size: 9, box: '3x3', difficulty: 'easy', seed: '12', gone: undefined, none: null });
-  assert.equal(href, 'http://host:8080/play/?size=9&box=3x3&difficulty=easy&seed=12#top');
+  const href = play.linkTo('http://host:8080/play/?old=1#top', { size: 9, box: '3x3', variant: 'x+anti_knight', difficulty: 'easy', seed: '12', gone: undefined, none: null });
+  assert.equal(href, 'http://host:8080/play/?size=9&box=3x3&variant=x%2Banti_knight&difficulty=easy&seed=12#top');
   const back = play.linkParams(new URL(href).search, SIZES);
-  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', puzzle: '', seed: '12' });
+  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', variant: 'x+anti_knight', puzzle: '', seed: '12' });
   assert.equal(new URL(play.linkTo('http://h/', { puzzle: PUZZLE })).searchParams.get('puzzle'), PUZZLE);
 });
 
@@ -259,4 +260,23 @@ test('a placed value rubs its mark out of every peer and no other cell', () => {
     if (g.cells[i]) continue;
     assert.equal(g.notes[i], peers.has(i) ? 1 << 3 : (1 << 1) | (1 << 3), `cell ${i}`);
   }
+});
+
+test('bestKey keeps a time per variant and level', () => {
+  const shape = { n: 9, r: 3, c: 3 };
+  assert.equal(play.bestKey(shape, 'easy'), '9:3x3:easy');
+  assert.equal(play.bestKey(shape, 'easy', 'killer'), '9:3x3:killer:easy');
+});
+
+test('a variant game checks its rules as the player goes', () => {
+  const g = play.createGame();
+  const rules = { diagonals: 'main', cages: [{ cells: [[0, 1], [0, 2]], sum: 3 }] };
+  play.loadPuzzle(g, { n: 4, r: 2, c: 2 }, new Array(16).fill(0), { rules, variant: 'x+killer' });
+  play.place(g, 0, 1, ENTRY); // r1c1 on the diagonal
+  play.place(g, 15, 1, ENTRY); // r4c4: the diagonal repeats 1
+  assert.deepEqual([...g.conflicts].sort((a, b) => a - b), [0, 15]);
+  play.place(g, 15, 0, ENTRY);
+  play.place(g, 1, 3, ENTRY); // the cage of sum 3 holds 3: over with any other value
+  play.place(g, 2, 2, ENTRY);
+  assert.deepEqual([...g.conflicts].sort((a, b) => a - b), [1, 2]);
 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import {
   LEVELS, boxName, sortLevels, levelText, shapesFrom, sizesOf, boxesOf, shapeOf, closestLevel, levelsFromProblem,
+  variantText, levelsOf, rulesText,
 } from '../shapes.js';
 
 // GET /shapes as the server answers it (a Go test keeps the copy true).
@@ -16,7 +17,10 @@ test('shapesFrom reads every shape of /shapes', () => {
     assert.equal(s.r * s.c, s.n, boxName(s));
     assert.ok(s.levels.length > 0 && s.levels.every((l) => LEVELS.includes(l)), boxName(s));
   }
-  assert.deepEqual(shapes.find((s) => s.n === 4), { n: 4, r: 2, c: 2, def: true, levels: ['easy'] });
+  const four = shapes.find((s) => s.n === 4);
+  assert.deepEqual({ ...four, variants: undefined }, { n: 4, r: 2, c: 2, def: true, levels: ['easy'], variants: undefined });
+  const raw = answer.shapes.find((s) => s.size === 4);
+  assert.deepEqual(four.variants.map((v) => v.name), (raw.variants || []).map((v) => v.name));
   // Each size has one default box.
   for (const n of sizesOf(shapes)) assert.equal(shapes.filter((s) => s.n === n && s.def).length, 1, `size ${n}`);
 });
@@ -31,8 +35,8 @@ test('shapesFrom leaves out what is no shape and gives a shape without levels al
     ],
   });
   assert.deepEqual(got, [
-    { n: 6, r: 2, c: 3, def: true, levels: ['easy', 'hard'] },
-    { n: 8, r: 4, c: 2, def: false, levels: LEVELS },
+    { n: 6, r: 2, c: 3, def: true, levels: ['easy', 'hard'], variants: [] },
+    { n: 8, r: 4, c: 2, def: false, levels: LEVELS, variants: [] },
   ]);
   assert.deepEqual(shapesFrom(null), []);
   assert.deepEqual(shapesFrom({}), []);
@@ -75,4 +79,20 @@ test('levelsFromProblem reads a 422 difficulty_unavailable', () => {
   assert.deepEqual(levelsFromProblem({ detail: 'a 4x4 board offers easy only; expert is not available' }, 'expert'), ['easy']);
   assert.deepEqual(levelsFromProblem({ detail: 'no such level' }, 'expert'), []);
   assert.deepEqual(levelsFromProblem({}, 'expert'), []);
+});
+
+test('variants: their names, their levels and the rules line', () => {
+  const [shape] = shapesFrom({ shapes: [{ size: 9, box: '3x3', default: true, levels: ['easy', 'hard'],
+    variants: [{ name: 'killer', levels: ['medium', 'Easy'] }, { name: 'x', levels: [] }, { name: '<script>', levels: ['easy'] }] }] });
+  assert.deepEqual(shape.variants, [{ name: 'killer', levels: ['easy', 'medium'] }, { name: 'x', levels: ['easy', 'hard'] }]);
+  assert.deepEqual(levelsOf(shape, 'killer'), ['easy', 'medium']);
+  assert.deepEqual(levelsOf(shape, ''), ['easy', 'hard']);
+  assert.deepEqual(levelsOf(shape, 'windoku'), ['easy', 'hard']);
+  assert.equal(variantText(''), 'Classic');
+  assert.equal(variantText('x+anti_knight'), 'X + Anti-knight');
+  assert.equal(variantText('killer'), 'Killer');
+  assert.equal(rulesText(undefined), '');
+  assert.equal(rulesText({}), '');
+  assert.equal(rulesText({ diagonals: 'both', cages: [{ cells: [[0, 0]], sum: 1 }] }),
+    'Both shaded diagonals hold every value once; each dashed cage adds up to its sum, no value repeated.');
 });
