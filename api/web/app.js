@@ -13,11 +13,12 @@
 
 import { APIError, api } from './api.js';
 import {
-  LEVELS, boxName, levelText, shapesFrom, sizesOf, boxesOf, shapeOf, closestLevel, levelsFromProblem,
+  boxName, levelText, shapesFrom, sizesOf, boxesOf, shapeOf, closestLevel, levelsFromProblem,
+  variantText, levelsOf, rulesText,
 } from './shapes.js';
 import {
   EMPTY, GIVEN, ENTRY, HINTED, SOLVED, sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
-  clashesOf,
+  clashesOf, boardBody, regionsOf, peersOf,
 } from './board.js';
 import { hintMarks, hintLinks, patternMarkup } from './hint.js';
 import * as play from './game.js';
@@ -28,7 +29,7 @@ const PRESETS = [4, 6, 8, 9, 10, 12, 15, 16];
 
 const $ = (id) => document.getElementById(id);
 const el = {
-  size: $('size'), box: $('box'), difficulty: $('difficulty'), newGame: $('new-game'),
+  size: $('size'), box: $('box'), variant: $('variant'), difficulty: $('difficulty'), rulesLine: $('rules-line'), newGame: $('new-game'),
   board: $('board'), pad: $('pad'), status: $('status'), timer: $('timer'), info: $('info'),
   hint: $('hint'), undo: $('undo'), reset: $('reset'), solve: $('solve'), notes: $('notes'),
   paste: $('paste'), pasteBox: $('paste-box'), pastePlay: $('paste-play'),
@@ -90,8 +91,17 @@ function fillBoxes(n, want) {
   el.box.value = list.some((s) => boxName(s) === want) ? want : boxName(list[0]);
 }
 
+// fillVariants lists the variants the shape offers, Classic first.
+function fillVariants(shape, want) {
+  const keep = want !== undefined ? want : el.variant.value;
+  const list = (shape && shape.variants) || [];
+  el.variant.replaceChildren(new Option('Classic', ''), ...list.map((v) => new Option(variantText(v.name), v.name)));
+  el.variant.value = list.some((v) => v.name === keep) ? keep : '';
+  el.variant.disabled = list.length === 0;
+}
+
 function fillDifficulty(shape, want) {
-  const levels = shape ? shape.levels : LEVELS;
+  const levels = levelsOf(shape, el.variant.value);
   const keep = want || el.difficulty.value;
   el.difficulty.replaceChildren(...levels.map((l) => new Option(levelText(l), l)));
   el.difficulty.value = levels.includes(keep) ? keep : closestLevel(levels, keep);
@@ -100,6 +110,50 @@ function fillDifficulty(shape, want) {
 const chosenShape = () => shapeOf(shapes, Number(el.size.value), el.box.value);
 
 // ---- the board ------------------------------------------------------------------
+
+// cellFacts holds, for each cell, what the variant rules say of it: the
+// classes that draw it, the words its accessible name adds, its cage's sum
+// (on the cage's first cell) and the jigsaw regions.
+let cellFacts = [];
+
+function factsOf(n, rules) {
+  const r = rules || {};
+  const region = regionsOf(n, r);
+  const facts = Array.from({ length: n * n }, () => ({ cls: '', label: '', sum: '', region }));
+  const add = (i, cls, label) => { facts[i].cls += ' ' + cls; if (label) facts[i].label += ', ' + label; };
+  if (region) region.forEach((g, i) => { facts[i].label += `, region ${g + 1}`; });
+  for (let k = 0; k < n; k++) {
+    const main = r.diagonals === 'main' || r.diagonals === 'both', anti = r.diagonals === 'anti' || r.diagonals === 'both';
+    if (main) add(k * n + k, 'diag', 'diagonal');
+    if (anti && !(main && k === n - 1 - k)) add(k * n + n - 1 - k, 'diag', 'diagonal');
+  }
+  const box = game.shape;
+  if (r.windows && box.r === box.c) {
+    for (let wr = 1; wr + box.r < n; wr += box.r + 1) {
+      for (let wc = 1; wc + box.c < n; wc += box.c + 1) {
+        for (let y = 0; y < box.r; y++) for (let x = 0; x < box.c; x++) add((wr + y) * n + wc + x, 'window', 'window');
+      }
+    }
+  }
+  (r.extra_regions || []).forEach((e, k) => { for (const p of e) add(p[0] * n + p[1], 'extra', `extra region ${k + 1}`); });
+  for (const p of r.odd || []) add(p[0] * n + p[1], 'odd', 'odd');
+  for (const p of r.even || []) add(p[0] * n + p[1], 'even', 'even');
+  (r.cages || []).forEach((cage, k) => {
+    const cells = cage.cells.map((p) => p[0] * n + p[1]);
+    const first = Math.min(...cells);
+    const inCage = new Set(cells);
+    for (const i of cells) {
+      let cls = 'cage';
+      if (i % n === n - 1 || !inCage.has(i + 1)) cls += ' cage-r';
+      if (i % n === 0 || !inCage.has(i - 1)) cls += ' cage-l';
+      if (!inCage.has(i + n)) cls += ' cage-b';
+      if (!inCage.has(i - n)) cls += ' cage-t';
+      add(i, cls, cage.sum ? `cage ${k + 1} of ${cells.length} cells, sum ${cage.sum}` : `cage ${k + 1} of ${cells.length} cells`);
+    }
+    if (cage.sum) facts[first].sum = String(cage.sum);
+  });
+  return facts;
+}
 
 function buildBoard() {
   const { n, r: br, c: bc } = game.shape;
@@ -110,7 +164,12 @@ function buildBoard() {
   el.board.dataset.size = n;
   el.board.dataset.box = boxName(game.shape);
   el.board.className = 'board' + (n >= 16 ? ' big' : n >= 10 ? ' mid' : '');
-  el.board.setAttribute('aria-label', `Sudoku board, ${n} by ${n}, boxes ${br} by ${bc}`);
+  const rules = game.meta.rules;
+  const kind = game.meta.variant ? `${variantText(game.meta.variant)} Sudoku board` : 'Sudoku board';
+  el.board.setAttribute('aria-label', rules && rules.regions ? `${kind}, ${n} by ${n}, jigsaw regions` : `${kind}, ${n} by ${n}, boxes ${br} by ${bc}`);
+  el.rulesLine.textContent = rulesText(rules);
+  el.rulesLine.hidden = !el.rulesLine.textContent;
+  cellFacts = factsOf(n, rules);
   const frag = document.createDocumentFragment();
   cellEls = [];
   for (let i = 0; i < n * n; i++) {
@@ -157,25 +216,25 @@ function buildPad() {
 function paint() {
   const { n, r: br, c: bc } = game.shape;
   const sel = game.sel;
-  const sr = sel >= 0 ? Math.floor(sel / n) : -1, sc = sel >= 0 ? sel % n : -1;
-  const sb = sel >= 0 ? Math.floor(sr / br) * br + Math.floor(sc / bc) : -1;
+  const peers = new Set(sel >= 0 ? peersOf(game.rules, sel) : []);
   const sv = sel >= 0 ? game.cells[sel] : 0;
   const counts = new Array(n + 1).fill(0);
   for (let i = 0; i < n * n; i++) {
     const v = game.cells[i], k = game.kind[i];
     counts[v]++;
-    const r = Math.floor(i / n), c = i % n, b = Math.floor(r / br) * br + Math.floor(c / bc);
-    let cls = 'cell';
+    const r = Math.floor(i / n), c = i % n;
+    const f = cellFacts[i];
+    let cls = 'cell' + f.cls;
     if (c === n - 1) cls += ' edge-r';
-    else if ((c + 1) % bc === 0) cls += ' box-r';
+    else if (f.region ? f.region[i] !== f.region[i + 1] : (c + 1) % bc === 0) cls += ' box-r';
     if (r === n - 1) cls += ' edge-b';
-    else if ((r + 1) % br === 0) cls += ' box-b';
+    else if (f.region ? f.region[i] !== f.region[i + n] : (r + 1) % br === 0) cls += ' box-b';
     if (k === GIVEN) cls += ' given';
     else if (k === ENTRY) cls += ' entry';
     else if (k === HINTED) cls += ' hinted';
     else if (k === SOLVED) cls += ' solved';
     if (i === sel) cls += ' selected';
-    else if (r === sr || c === sc || b === sb) cls += ' peer';
+    else if (peers.has(i)) cls += ' peer';
     if (sv && v === sv && i !== sel) cls += ' same';
     if (game.conflicts.has(i)) cls += ' conflict';
     if (i === game.mistake) cls += ' mistake';
@@ -189,13 +248,14 @@ function paint() {
     if (e.className !== cls) e.className = cls;
     const marks = v ? 0 : game.notes[i];
     const key = marks ? `n${marks}:${sv}` : sym(v);
+    if (f.sum && e.dataset.sum !== f.sum) e.dataset.sum = f.sum;
     if (e.dataset.render !== key) {
       e.dataset.render = key;
       e.dataset.value = sym(v);
       if (marks) e.replaceChildren(notesEl(marks, sv));
       else e.textContent = show(v);
     }
-    let label = `Row ${r + 1}, column ${c + 1}, `;
+    let label = `Row ${r + 1}, column ${c + 1}${f.label}, `;
     label += v ? (k === GIVEN ? `given ${sym(v)}` : sym(v)) : 'empty';
     if (marks) label += `, notes ${noteList(marks, n).map(sym).join(' ')}`;
     if (game.conflicts.has(i)) label += ', conflict';
@@ -432,7 +492,7 @@ async function checkWin(attempt = 0) {
   let res;
   try {
     res = await api('validate', {
-      size: shape.n, box: boxName(shape),
+      ...boardBody(shape, game.meta.rules),
       puzzle: boardString(game.cells), givens: boardString(game.givens),
     });
   } catch (err) {
@@ -479,7 +539,9 @@ async function newGame(opts = {}) {
     let note = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       const level = el.difficulty.value;
+      const variant = el.variant.value;
       const body = { size: shape.n, box: boxName(shape), difficulty: level };
+      if (variant) body.variant = variant;
       if (opts.seed !== undefined) body.seed = String(opts.seed);
       try {
         const res = await api('generate', body);
@@ -490,18 +552,20 @@ async function newGame(opts = {}) {
         if (parsed.n !== shape.n) throw new APIError(200, 'bad_response', `asked for ${shape.n}×${shape.n}, got ${parsed.n}×${parsed.n}`);
         const seed = res.seeds[0] !== undefined ? res.seeds[0] : p.seed;
         const lvl = p.difficulty || level;
-        const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate', rating: p.rating });
+        const rules = p.rules && Object.keys(p.rules).length ? p.rules : undefined;
+        const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate', rating: p.rating, variant: variant || undefined, rules });
         setStatus(back
           ? `Welcome back: your ${shape.n}×${shape.n} ${lvl} game is where you left it. Good luck!`
           : `${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
-        rememberURL({ size: shape.n, box: boxName(shape), difficulty: lvl, seed });
+        rememberURL({ size: shape.n, box: boxName(shape), variant: variant || undefined, difficulty: lvl, seed });
         return;
       } catch (err) {
         if (id !== game.id) return;
         if (err.code === 'difficulty_unavailable' && attempt === 0) {
           const levels = levelsFromProblem(err.problem, level);
           if (levels.length) {
-            shape.levels = levels;
+            const v = variant && shape.variants.find((x) => x.name === variant);
+            if (v) v.levels = levels; else shape.levels = levels;
             fillDifficulty(shape);
             const alt = closestLevel(levels, level);
             note = `A ${shape.n}×${shape.n} board with ${shape.r}×${shape.c} boxes offers ${levels.join(', ')}. `;
@@ -541,7 +605,7 @@ async function hint() {
   await withBusy(async () => {
     let res;
     const body = {
-      size: shape.n, box: boxName(shape),
+      ...boardBody(shape, game.meta.rules),
       puzzle: boardString(game.cells), givens: boardString(game.givens),
     };
     // Notes in every empty cell are the player's candidates: the hint is
@@ -630,7 +694,7 @@ async function solve() {
   await withBusy(async () => {
     let res;
     try {
-      res = await api('solve', { size: shape.n, box: boxName(shape), puzzle: boardString(game.cells) });
+      res = await api('solve', { ...boardBody(shape, game.meta.rules), puzzle: boardString(game.cells) });
     } catch (err) {
       if (outdated(id, check, 'it was being solved')) return;
       if (err.code === 'unsolvable' && game.kind.some((k) => k === ENTRY)) {
@@ -693,6 +757,7 @@ async function loadPasted(thenSolve) {
   if (!ok) return;
   el.size.value = String(shape.n);
   fillBoxes(shape.n, boxName(shape));
+  fillVariants(shape, '');
   fillDifficulty(shape);
   const back = loadGame(shape, parsed.vals, { source: 'paste' });
   rememberURL({ puzzle, box: boxName(shape) });
@@ -786,7 +851,7 @@ async function fetchSolution() {
   if (!el.checkEntries.checked || !game.shape || game.solution) return;
   const id = game.id, shape = game.shape;
   try {
-    const res = await api('solve', { size: shape.n, box: boxName(shape), puzzle: boardString(game.givens) });
+    const res = await api('solve', { ...boardBody(shape, game.meta.rules), puzzle: boardString(game.givens) });
     if (id !== game.id) return;
     game.solution = Uint8Array.from(parse(String(res.solution)).vals);
     paint();
@@ -823,7 +888,7 @@ function showWin() {
   const time = Math.round(clock.elapsed);
   let best = {};
   try { best = JSON.parse(localStorage.getItem(BEST_KEY) || '{}') || {}; } catch (_) { best = {}; }
-  const { before, record } = play.keepBest(best, play.bestKey(game.shape, level), time);
+  const { before, record } = play.keepBest(best, play.bestKey(game.shape, level, game.meta.variant), time);
   if (record) {
     try { localStorage.setItem(BEST_KEY, JSON.stringify(best)); } catch (_) { /* not kept */ }
   }
@@ -887,9 +952,14 @@ document.addEventListener('keydown', (e) => {
 
 el.size.addEventListener('change', () => {
   fillBoxes(Number(el.size.value));
+  fillVariants(chosenShape());
   fillDifficulty(chosenShape());
 });
-el.box.addEventListener('change', () => fillDifficulty(chosenShape()));
+el.box.addEventListener('change', () => {
+  fillVariants(chosenShape());
+  fillDifficulty(chosenShape());
+});
+el.variant.addEventListener('change', () => fillDifficulty(chosenShape()));
 el.newGame.addEventListener('click', async () => {
   if (await confirmThen('Start a new game? This one cannot be brought back.', 'New game')) newGame();
 });
@@ -961,6 +1031,7 @@ async function start() {
   fillSizes();
   el.size.value = String(link.size);
   fillBoxes(link.size, link.box);
+  fillVariants(chosenShape(), link.variant);
   fillDifficulty(chosenShape(), link.level);
   if (link.puzzle) {
     el.paste.value = link.puzzle;
@@ -969,6 +1040,7 @@ async function start() {
       const { n } = parse(link.puzzle);
       el.size.value = String(n);
       fillBoxes(n, link.box);
+      fillVariants(chosenShape(), '');
     } catch (_) { /* loadPasted reports it */ }
     loadPasted(false);
   } else {
