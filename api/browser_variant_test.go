@@ -82,3 +82,38 @@ func TestBrowserVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserKillerHints plays a 9×9 killer to the win by pressing Hint
+// alone: each hint is a step on the cages, /validate with the rules
+// confirms the full board, and the board is the puzzle's solution.
+func TestBrowserKillerHints(t *testing.T) {
+	site := newSite(t)
+	p := site.open(t, "/?size=9&variant=killer&difficulty=easy&seed=11")
+	p.n = 9
+	p.waitf("a killer game", `document.querySelectorAll('#board .cell').length === 81 && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`)
+	presses := 0
+	for ; presses < 1000 && !evalT[bool](p, `document.getElementById('won').open`); presses++ {
+		before := evalT[string](p, `document.getElementById('hint').textContent + '/' + window.sudokud.game.check`)
+		p.click(-1, "#hint")
+		p.waitf("the hint's answer", fmt.Sprintf(`!document.body.classList.contains('busy') && (document.getElementById('won').open ||
+			document.getElementById('hint').textContent + '/' + window.sudokud.game.check !== %q)`, before))
+		if tone := evalT[string](p, `document.getElementById('status').dataset.tone || ''`); tone == "error" || tone == "warn" {
+			p.fatal("after %d presses of Hint", presses+1)
+		}
+	}
+	p.waitf("win overlay", `document.getElementById('won').open`)
+	board := p.board()
+	_, res := site.post(t, "/generate", map[string]any{"size": 9, "variant": "killer", "difficulty": "easy", "seed": 11})
+	puzzles, _ := res["puzzles"].([]any)
+	if len(puzzles) != 1 {
+		t.Fatalf("/generate answered %v", res)
+	}
+	if sol := puzzles[0].(map[string]any)["solution"]; board != sol {
+		t.Fatalf("won with the board %s, the solution is %v", board, sol)
+	}
+	if !strings.Contains(p.text("#won-level"), "Easy") {
+		t.Errorf("the win overlay says %q", p.text("#won-level"))
+	}
+	t.Logf("won after %d presses of Hint", presses)
+	p.shot("variant-killer-won")
+}
