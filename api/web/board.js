@@ -61,72 +61,90 @@ export const noteList = (marks, n) => Array.from({ length: n }, (_, j) => j + 1)
 // ---- rules -------------------------------------------------------------------
 
 // regionsOf returns the region number of each cell of a jigsaw's rules
-// (N rows of N integers, or a string of N·N symbols), or null when the
-// board keeps its boxes.
+// (N rows of N integers 0 to N-1, kept; or of other values or a string of
+// N·N symbols, numbered as they first come), or null when the board keeps
+// its boxes.
 export function regionsOf(n, rules) {
   const g = rules && rules.regions;
   if (!g) return null;
   const flat = typeof g === 'string' ? [...g.replace(/\s/g, '')] : g.flat();
   if (flat.length !== n * n) return null;
+  if (flat.every((x) => Number.isInteger(x) && x >= 0 && x < n)) return flat; // the API's own numbers
   const ids = new Map();
   return flat.map((x) => { if (!ids.has(x)) ids.set(x, ids.size); return ids.get(x); });
 }
 
 const idx = (n, p) => p[0] * n + p[1];
 
-// units returns the cell indexes of every row, then every column, then
-// every box (left to right, top to bottom) or jigsaw region, then the
-// houses the variant rules add: diagonals, windows, extra regions,
-// disjoint groups and cages (no value repeats in any of them).
-export function units(shape, rules) {
-  const { n, r: br, c: bc } = shape, out = [];
-  for (let r = 0; r < n; r++) out.push(Array.from({ length: n }, (_, c) => r * n + c));
-  for (let c = 0; c < n; c++) out.push(Array.from({ length: n }, (_, r) => r * n + c));
+// unitsByKind returns the cell indexes of a board's units by the kind the
+// API names them with (row, column, box or region, diagonal, window,
+// extra_region, disjoint_group, cage), each list in the API's index order:
+// rows and columns top to bottom and left to right, boxes left to right
+// then top to bottom, diagonal 0 the main one and 1 the anti one, windows
+// row by row, cages and extra regions as the rules list them, disjoint
+// group k the k-th cell of every box. No value repeats in any of them.
+export function unitsByKind(shape, rules) {
+  const { n, r: br, c: bc } = shape, k = {};
+  k.row = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => r * n + c));
+  k.column = Array.from({ length: n }, (_, c) => Array.from({ length: n }, (_, r) => r * n + c));
   const regions = regionsOf(n, rules);
   if (regions) {
-    const by = Array.from({ length: n }, () => []);
-    regions.forEach((g, i) => by[g] && by[g].push(i));
-    out.push(...by);
+    k.region = Array.from({ length: n }, () => []);
+    regions.forEach((g, i) => k.region[g] && k.region[g].push(i));
   } else {
+    k.box = [];
     for (let b = 0; b < n; b++) {
       const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc, u = [];
       for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((r0 + r) * n + c0 + c);
-      out.push(u);
+      k.box.push(u);
     }
   }
-  if (!rules) return out;
+  if (!rules) return k;
   const d = rules.diagonals;
-  if (d === 'main' || d === 'both') out.push(Array.from({ length: n }, (_, k) => k * n + k));
-  if (d === 'anti' || d === 'both') out.push(Array.from({ length: n }, (_, k) => k * n + n - 1 - k));
+  if (d) k.diagonal = [];
+  if (d === 'main' || d === 'both') k.diagonal[0] = Array.from({ length: n }, (_, j) => j * n + j);
+  if (d === 'anti' || d === 'both') k.diagonal[1] = Array.from({ length: n }, (_, j) => j * n + n - 1 - j);
   if (rules.windows && br === bc) {
-    for (let wr = 1; wr + br < n; wr += br + 1) {
-      for (let wc = 1; wc + bc < n; wc += bc + 1) {
+    k.window = [];
+    for (let wr = 1; wr + br <= n; wr += br + 1) {
+      for (let wc = 1; wc + bc <= n; wc += bc + 1) {
         const u = [];
         for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) u.push((wr + r) * n + wc + c);
-        out.push(u);
+        k.window.push(u);
       }
     }
   }
-  for (const e of rules.extra_regions || []) out.push(e.map((p) => idx(n, p)));
+  if (rules.extra_regions) k.extra_region = rules.extra_regions.map((e) => e.map((p) => idx(n, p)));
   if (rules.disjoint_groups) {
-    for (let k = 0; k < n; k++) {
+    k.disjoint_group = [];
+    for (let j = 0; j < n; j++) {
       const u = [];
       for (let b = 0; b < n; b++) {
         const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc;
-        u.push((r0 + Math.floor(k / bc)) * n + c0 + (k % bc));
+        u.push((r0 + Math.floor(j / bc)) * n + c0 + (j % bc));
       }
-      out.push(u);
+      k.disjoint_group.push(u);
     }
   }
-  for (const cage of rules.cages || []) out.push(cage.cells.map((p) => idx(n, p)));
-  return out;
+  if (rules.cages) k.cage = rules.cages.map((cage) => cage.cells.map((p) => idx(n, p)));
+  return k;
 }
 
-// rulesOf returns a board's units (list) and, for each cell, the units it
-// is in (of), with the variant rules that are not houses: anti-knight,
+const KINDS = ['row', 'column', 'box', 'region', 'diagonal', 'window', 'extra_region', 'disjoint_group', 'cage'];
+
+// units returns the cell indexes of every unit of unitsByKind: rows,
+// columns, boxes or regions, then the houses the variant rules add.
+export function units(shape, rules) {
+  const k = unitsByKind(shape, rules);
+  return KINDS.flatMap((kind) => (k[kind] || []).filter(Boolean));
+}
+
+// rulesOf returns a board's units (list, and by kind as the API names
+// them), for each cell the units it is in (of), with the variant rules that are not houses: anti-knight,
 // anti-king, non-consecutive, odd, even and cage sums.
 export function rulesOf(shape, rules) {
-  const n = shape.n, list = units(shape, rules);
+  const n = shape.n, kinds = unitsByKind(shape, rules);
+  const list = KINDS.flatMap((kind) => (kinds[kind] || []).filter(Boolean));
   const of = Array.from({ length: n * n }, () => []);
   for (const u of list) for (const i of u) of[i].push(u);
   const r = rules || {};
@@ -134,7 +152,7 @@ export function rulesOf(shape, rules) {
   for (const p of r.odd || []) parity.set(idx(n, p), 1);
   for (const p of r.even || []) parity.set(idx(n, p), 0);
   const sums = (r.cages || []).filter((c) => c.sum > 0).map((c) => ({ cells: c.cells.map((p) => idx(n, p)), sum: c.sum }));
-  return { list, of, n, knight: !!r.anti_knight, king: !!r.anti_king, nonConsecutive: !!r.non_consecutive, parity, sums };
+  return { list, of, kinds, n, knight: !!r.anti_knight, king: !!r.anti_king, nonConsecutive: !!r.non_consecutive, parity, sums };
 }
 
 // The knight's moves, the king's diagonal steps and the orthogonal ones.

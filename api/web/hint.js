@@ -5,14 +5,16 @@ import { onBoard } from './board.js';
 
 // hintMarks maps a cell to the class that shows its part in the hint:
 // the units looked at, the pattern's cells, fins, sets, eliminations and
-// the target. rules is rulesOf(shape).
+// the target. rules is rulesOf(shape, rules): a unit of any kind the API
+// names (a cage, a region, a diagonal, …) is marked.
 export function hintMarks(res, shape, rules) {
   const n = shape.n, marks = new Map();
   const at = (c) => c.row * n + c.col;
   const steps = [res, ...(res.steps || [])];
   // The units of the hint itself; its steps' units would cover the board.
   for (const u of res.units || []) {
-    const list = u.kind === 'row' ? rules.list[u.index] : u.kind === 'column' ? rules.list[n + u.index] : rules.list[2 * n + u.index];
+    const kind = rules.kinds && rules.kinds[u.kind];
+    const list = kind ? kind[u.index] : u.kind === 'row' ? rules.list[u.index] : u.kind === 'column' ? rules.list[n + u.index] : rules.list[2 * n + u.index];
     for (const i of list || []) marks.set(i, 'hint-unit');
   }
   for (const st of steps) {

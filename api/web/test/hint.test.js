@@ -60,3 +60,17 @@ test('patternMarkup draws a line per link and a dot per candidate', () => {
   assert.ok(Math.abs(Number(cx) - 0.5) < 1e-9 && Number(cy) > 0 && Number(cy) < 0.5, `${cx},${cy}`);
   assert.deepEqual(hintLinks({ kind: 'placement' }), []);
 });
+
+test('hintMarks marks the cage, region or diagonal a variant hint names', () => {
+  const S4 = { n: 4, r: 2, c: 2 };
+  const cages = [{ cells: [[0, 0], [0, 1]], sum: 3 }, { cells: [[3, 2], [3, 3], [2, 3]], sum: 9 }];
+  const killer = rulesOf(S4, { cages, diagonals: 'anti' });
+  const cage = hintMarks({ kind: 'elimination', units: [{ kind: 'cage', index: 1 }] }, S4, killer);
+  assert.deepEqual([...cage.keys()].sort((a, b) => a - b), [11, 14, 15]);
+  const diag = hintMarks({ kind: 'elimination', units: [{ kind: 'diagonal', index: 1 }] }, S4, killer);
+  assert.deepEqual([...diag.keys()].sort((a, b) => a - b), [3, 6, 9, 12]);
+  const jigsaw = rulesOf(S4, { regions: [[1, 1, 0, 0], [1, 1, 0, 0], [2, 3, 3, 3], [2, 2, 2, 3]] });
+  const region = hintMarks({ kind: 'elimination', units: [{ kind: 'region', index: 2 }] }, S4, jigsaw);
+  assert.deepEqual([...region.keys()].sort((a, b) => a - b), [8, 12, 13, 14]);
+  assert.ok([...region.values()].every((m) => m === 'hint-unit'));
+});
