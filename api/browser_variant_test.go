@@ -2,8 +2,11 @@ package api_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserVariants plays killer, jigsaw, X and windoku boards on a
@@ -116,4 +119,42 @@ func TestBrowserKillerHints(t *testing.T) {
 	}
 	t.Logf("won after %d presses of Hint", presses)
 	p.shot("variant-killer-won")
+}
+
+// TestBrowserFpuzzles opens a killer as f-puzzles text, from ?fpuzzles=
+// and from an f-puzzles link in the paste box: the board holds the same
+// givens, its cages are drawn and a hint on it is a step of its rules.
+func TestBrowserFpuzzles(t *testing.T) {
+	site := newSite(t)
+	_, res := site.post(t, "/generate", map[string]any{"size": 9, "variant": "killer", "difficulty": "easy", "seed": 5, "format": "fpuzzles"})
+	puzzles, _ := res["puzzles"].([]any)
+	if len(puzzles) != 1 {
+		t.Fatalf("/generate answered %v", res)
+	}
+	pz := puzzles[0].(map[string]any)
+	text, _ := pz["fpuzzles"].(string)
+	opened := func(p *page, name string) {
+		t.Helper()
+		p.n = 9
+		p.waitf("the f-puzzles game", `document.querySelectorAll('#board .cell').length === 81 && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`)
+		if b := p.board(); b != pz["puzzle"] {
+			t.Errorf("%s: the board is %s, want %v", name, b, pz["puzzle"])
+		}
+		if sum := evalT[int](p, `Array.from(document.querySelectorAll('#board .cell[data-sum]')).reduce((a, e) => a + +e.dataset.sum, 0)`); sum != 405 {
+			t.Errorf("%s: the cage sums add up to %d, want 405", name, sum)
+		}
+		p.takeHint()
+		p.shot(name)
+	}
+	p := site.open(t, "/?fpuzzles="+url.QueryEscape(text))
+	opened(p, "fpuzzles-link")
+	if q := evalT[string](p, `new URLSearchParams(location.search).get('fpuzzles')`); q != text {
+		t.Errorf("the address keeps fpuzzles=%q, want the text opened", q)
+	}
+
+	p = site.open(t, "/?size=6&difficulty=easy&seed=3")
+	p.waitGame(6, 2, 3)
+	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById('paste-box').open = true; document.getElementById('paste').value = %q`, "https://f-puzzles.com/?load="+text)))
+	p.click(-1, "#paste-play")
+	opened(p, "fpuzzles-pasted")
 }

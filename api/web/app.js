@@ -18,7 +18,7 @@ import {
 } from './shapes.js';
 import {
   EMPTY, GIVEN, ENTRY, HINTED, SOLVED, sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
-  clashesOf, boardBody, regionsOf, peersOf,
+  clashesOf, boardBody, regionsOf, peersOf, fpuzzlesText,
 } from './board.js';
 import { hintMarks, hintLinks, patternMarkup } from './hint.js';
 import * as play from './game.js';
@@ -722,9 +722,39 @@ async function solve() {
   });
 }
 
+// loadFpuzzles opens an f-puzzles puzzle: POST /puzzles reads it into
+// a board with its rules, which the game then keeps.
+async function loadFpuzzles(text) {
+  const id = game.id;
+  setStatus('Opening the f-puzzles puzzle…', 'busy');
+  await withBusy(async () => {
+    let res, parsed;
+    try {
+      res = await api('puzzles', { fpuzzles: text });
+      parsed = parse(String(res.puzzle));
+    } catch (err) {
+      if (id === game.id) setStatus(`Could not open that f-puzzles puzzle: ${err.detail || err.message}`, 'error');
+      return;
+    }
+    if (id !== game.id) return;
+    const shape = shapeOf(shapes, parsed.n, res.box);
+    if (!shape) { setStatus(`A ${parsed.n}×${parsed.n} board is not offered here.`, 'error'); return; }
+    el.size.value = String(shape.n);
+    fillBoxes(shape.n, boxName(shape));
+    fillVariants(shape, '');
+    fillDifficulty(shape, res.difficulty);
+    const rules = res.rules && Object.keys(res.rules).length ? res.rules : undefined;
+    const back = loadGame(shape, parsed.vals, { source: 'fpuzzles', rules, difficulty: res.difficulty, rating: res.rating });
+    rememberURL({ fpuzzles: text });
+    setStatus(back ? 'Welcome back: your f-puzzles game is where you left it. Good luck!' : 'The f-puzzles puzzle is on the board. Good luck!');
+  });
+}
+
 // loadPasted reads the paste box, checks it with /validate and starts a game.
 async function loadPasted(thenSolve) {
   if (!sizes.length) return; // no /shapes yet: its status says why
+  const fp = fpuzzlesText(el.paste.value);
+  if (fp) { await loadFpuzzles(fp); if (thenSolve && game.meta.source === 'fpuzzles') solve(); return; }
   let parsed;
   try { parsed = parse(el.paste.value); } catch (e) { setStatus(`Cannot read that puzzle: ${e.message}.`, 'error'); return; }
   const picked = chosenShape();
@@ -1033,7 +1063,9 @@ async function start() {
   fillBoxes(link.size, link.box);
   fillVariants(chosenShape(), link.variant);
   fillDifficulty(chosenShape(), link.level);
-  if (link.puzzle) {
+  if (link.fpuzzles) {
+    loadFpuzzles(link.fpuzzles);
+  } else if (link.puzzle) {
     el.paste.value = link.puzzle;
     el.pasteBox.open = true;
     try {

@@ -203,6 +203,17 @@ export function findConflicts(cells, rules) {
   return bad;
 }
 
+// fpuzzlesText returns what the API's fpuzzles field takes from a pasted
+// f-puzzles or SudokuPad link (the text after load=) or compressed text,
+// or '' when the text is none of these.
+export function fpuzzlesText(text) {
+  const t = String(text).trim();
+  const m = /[?&]load=([^&#\s]+)/.exec(t);
+  if (m) { try { return decodeURIComponent(m[1]); } catch (_) { return m[1]; } }
+  if (/^https?:\/\/\S+N4Ig/.test(t) || /^N4Ig[A-Za-z0-9+/=$-]*$/.test(t)) return t;
+  return '';
+}
+
 // boardBody is the part of a request that names the board: its size, and
 // its box or (a jigsaw) its regions, with the rules when there are any.
 export function boardBody(shape, rules) {

@@ -291,7 +291,8 @@ export function keepBest(best, key, time) {
 
 // linkParams reads a link's query string: the size (9 unless one of sizes
 // is asked), box, level (medium unless a known one is asked), puzzle ('' for
-// none), variant ('' for classic) and seed (digits, or undefined).
+// none), f-puzzles text ('' for none), variant ('' for classic) and seed
+// (digits, or undefined).
 export function linkParams(search, sizes) {
   const q = new URLSearchParams(search);
   const n = Number(q.get('size'));
@@ -303,6 +304,7 @@ export function linkParams(search, sizes) {
     level: LEVELS.includes(level) ? level : 'medium',
     variant: /^[a-z_+]+$/.test(q.get('variant') || '') ? q.get('variant') : '',
     puzzle: q.get('puzzle') || '',
+    fpuzzles: (q.get('fpuzzles') || '').replace(/ /g, '+'), // a '+' of its base64 reads as a space
     seed: seed !== null && /^-?\d+$/.test(seed) ? seed : undefined,
   };
 }

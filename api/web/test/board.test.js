@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 import {
   sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
-  units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf, regionsOf, boardBody,
+  units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf, regionsOf, boardBody, fpuzzlesText,
 } from '../board.js';
 
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -220,4 +220,13 @@ test('boardBody names the box, or the regions instead, with the rules', () => {
   assert.deepEqual(boardBody(S4, {}), { size: 4, box: '2x2' });
   assert.deepEqual(boardBody(S4, { windows: true }), { size: 4, box: '2x2', rules: { windows: true } });
   assert.deepEqual(boardBody(S4, { regions: 'aabbaabbccddccdd' }), { size: 4, rules: { regions: 'aabbaabbccddccdd' } });
+});
+
+test('fpuzzlesText finds the f-puzzles text in a link or on its own', () => {
+  assert.equal(fpuzzlesText('https://f-puzzles.com/?load=N4IgzglgXg+p/w='), 'N4IgzglgXg+p/w=');
+  assert.equal(fpuzzlesText(' https://sudokupad.app/?load=N4Ig%2Bab&other=1 '), 'N4Ig+ab');
+  assert.equal(fpuzzlesText('https://sudokupad.app/fpuzzlesN4IgzglgXg'), 'https://sudokupad.app/fpuzzlesN4IgzglgXg');
+  assert.equal(fpuzzlesText('N4IgzglgXgpiBcAW+/='), 'N4IgzglgXgpiBcAW+/=');
+  assert.equal(fpuzzlesText('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'), '');
+  assert.equal(fpuzzlesText(''), '');
 });

@@ -237,17 +237,19 @@ test('best times: the first and every faster one is kept', () => {
 });
 
 test('linkParams reads a link; linkTo writes one', () => {
-  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', variant: '', puzzle: '', seed: undefined });
+  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', seed: undefined });
   assert.deepEqual(play.linkParams('?size=6&box=3x2&variant=killer&difficulty=HARD&seed=-9007199254740993', SIZES),
-    { size: 6, box: '3x2', level: 'hard', variant: 'killer', puzzle: '', seed: '-9007199254740993' });
+    { size: 6, box: '3x2', level: 'hard', variant: 'killer', puzzle: '', fpuzzles: '', seed: '-9007199254740993' });
   assert.deepEqual(play.linkParams('?size=7&difficulty=insane&variant=<b>&seed=12a', SIZES),
-    { size: 9, box: null, level: 'medium', variant: '', puzzle: '', seed: undefined });
+    { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', seed: undefined });
   assert.equal(play.linkParams('?puzzle=1.2.', SIZES).puzzle, '1.2.');
+  assert.equal(play.linkParams('?fpuzzles=N4Ig+a/b=', SIZES).fpuzzles, 'N4Ig+a/b=');
+  assert.equal(play.linkParams('?fpuzzles=N4Ig%2Ba', SIZES).fpuzzles, 'N4Ig+a');
 
   const href = play.linkTo('http://host:8080/play/?old=1#top', { size: 9, box: '3x3', variant: 'x+anti_knight', difficulty: 'easy', seed: '12', gone: undefined, none: null });
   assert.equal(href, 'http://host:8080/play/?size=9&box=3x3&variant=x%2Banti_knight&difficulty=easy&seed=12#top');
   const back = play.linkParams(new URL(href).search, SIZES);
-  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', variant: 'x+anti_knight', puzzle: '', seed: '12' });
+  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', variant: 'x+anti_knight', puzzle: '', fpuzzles: '', seed: '12' });
   assert.equal(new URL(play.linkTo('http://h/', { puzzle: PUZZLE })).searchParams.get('puzzle'), PUZZLE);
 });
 
