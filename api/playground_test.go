@@ -162,7 +162,7 @@ func TestPlaygroundUsesPublicAPI(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"generate", "hint", "shapes", "solve", "techniques", "validate"}; !slices.Equal(got, want) {
+	if want := []string{"generate", "hint", "puzzles", "shapes", "solve", "techniques", "validate"}; !slices.Equal(got, want) {
 		t.Errorf("the scripts call %v, want exactly %v", got, want)
 	}
 	if n := strings.Count(js, "fetch("); n != 1 {
