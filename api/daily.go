@@ -98,7 +98,7 @@ func handleDaily(d *deps) http.Handler {
 		if end := date.AddDate(0, 0, 1); end.After(now) {
 			cc = "public, max-age=" + strconv.Itoa(int((end.Sub(now)+time.Second-1)/time.Second))
 		}
-		etag := `"` + p.ID + `"`
+		etag := ratedETag(p.ID)
 		if notModified(w, r, etag, cc) {
 			return
 		}

@@ -2,7 +2,11 @@ package api
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"net/http"
+	"runtime/debug"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -27,11 +31,34 @@ type puzzleResponse struct {
 }
 
 // cacheForever is the Cache-Control of an answer that an id fixes: the id
-// is the puzzle, so what is said about it never changes.
+// is the puzzle, so its givens, rules and solution never change.
 const cacheForever = "public, max-age=31536000, immutable"
 
+// gradeTag names the grader of this build: a hash of its revision (when
+// the build records one) and of its technique tables. A rating is the
+// grader's word on a puzzle, which a release may change, so the ETag of an
+// answer that holds one is the id and this tag: a cache that revalidates
+// after a release gets the new rating, not a 304 for the old one.
+var gradeTag = func() string {
+	h := sha256.New()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				fmt.Fprintln(h, s.Key, s.Value)
+			}
+		}
+	}
+	for _, t := range append(engine.Techniques(), engine.VariantTechniques()...) {
+		fmt.Fprintln(h, t.Name, t.Level, t.SE)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:4])
+}()
+
+// ratedETag is the ETag of an answer about puzzle id that holds a rating.
+func ratedETag(id string) string { return `"` + id + "." + gradeTag + `"` }
+
 // handlePuzzle serves GET /puzzles/{id}: the puzzle, its solution and its
-// rating, cached for good, with the id as the ETag.
+// rating, cached for good, with the id and the grader as the ETag.
 func handlePuzzle(d *deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, err := puzzleParam(r)
@@ -39,7 +66,7 @@ func handlePuzzle(d *deps) http.Handler {
 			writeProblem(w, r, err)
 			return
 		}
-		etag := `"` + engine.EncodeID(b) + `"`
+		etag := ratedETag(engine.EncodeID(b))
 		if notModified(w, r, etag, cacheForever) {
 			return
 		}

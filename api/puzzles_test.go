@@ -43,7 +43,7 @@ func TestPuzzleByIDServesGenerated(t *testing.T) {
 			if got, want := ex.header.Get("Cache-Control"), "public, max-age=31536000, immutable"; got != want {
 				t.Errorf("Cache-Control %q, want %q", got, want)
 			}
-			if got, want := ex.header.Get("ETag"), `"`+g.ID+`"`; got != want {
+			if got, want := ex.header.Get("ETag"), ratedETag(g.ID); got != want {
 				t.Errorf("ETag %q, want %q", got, want)
 			}
 		}
@@ -55,7 +55,7 @@ func TestPuzzleByIDServesGenerated(t *testing.T) {
 func TestPuzzleByIDNotModified(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	id := engine.EncodeID(mustParse(t, classic, 0, ""))
-	etag := `"` + id + `"`
+	etag := ratedETag(id)
 	for _, tc := range []struct {
 		inm  string
 		want int
@@ -66,6 +66,8 @@ func TestPuzzleByIDNotModified(t *testing.T) {
 		{"*", http.StatusNotModified},
 		{`"other"`, http.StatusOK},
 		{`"` + id + `x"`, http.StatusOK},
+		{`"` + id + `"`, http.StatusOK},          // the id alone: no grader named
+		{`"` + id + `.00000000"`, http.StatusOK}, // another release's grader
 	} {
 		ex := c.do(http.MethodGet, "/puzzles/"+id, "", nil, "If-None-Match", tc.inm)
 		if ex.status != tc.want {
@@ -176,8 +178,12 @@ func TestDaily(t *testing.T) {
 	if next.ID == a.ID || hard.ID == a.ID {
 		t.Fatalf("other day %s, other level %s, both %s", next.ID, hard.ID, a.ID)
 	}
-	if ex := c1.do(http.MethodGet, "/daily?date=2026-03-01", "", nil, "If-None-Match", `"`+a.ID+`"`); ex.status != http.StatusNotModified {
+	if ex := c1.do(http.MethodGet, "/daily?date=2026-03-01", "", nil, "If-None-Match", ratedETag(a.ID)); ex.status != http.StatusNotModified {
 		t.Errorf("If-None-Match: %d", ex.status)
+	}
+	// Another grader's tag (an earlier release's) is not this answer's.
+	if ex := c1.do(http.MethodGet, "/daily?date=2026-03-01", "", nil, "If-None-Match", `"`+a.ID+`.00000000"`); ex.status != http.StatusOK {
+		t.Errorf("If-None-Match of another grader: %d, want 200", ex.status)
 	}
 
 	today, ex := get(c1, "size=4&difficulty=easy")

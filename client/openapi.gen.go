@@ -3294,9 +3294,12 @@ type ClientInterface interface {
 	//
 	// The puzzle the id encodes, its solution (the lexicographically
 	// smallest when it has several; `unique` says) and its rating. The
-	// answer never changes for an id: it is cached for a year as
-	// immutable, with the id as its `ETag`; a request whose
-	// `If-None-Match` names it gets 304 without any work. An id that does
+	// puzzle and its solution never change for an id, so the answer is
+	// cached for a year as immutable; the rating is the word of the
+	// server's grader, which a release may refine, so the `ETag` is the id
+	// and a tag of the grader (`"<id>.<grader>"`): a request whose
+	// `If-None-Match` names it gets 304 without any work, and a cache that
+	// revalidates after a release gets the new rating. An id that does
 	// not decode (not base64url, cut short, mistyped, an unknown version,
 	// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
 	// whose givens break a rule or that has no solution is 422 `conflict`
@@ -3874,9 +3877,12 @@ func (c *RawClient) PuzzleId(ctx context.Context, body PuzzleIdJSONRequestBody, 
 //
 // The puzzle the id encodes, its solution (the lexicographically
 // smallest when it has several; `unique` says) and its rating. The
-// answer never changes for an id: it is cached for a year as
-// immutable, with the id as its `ETag`; a request whose
-// `If-None-Match` names it gets 304 without any work. An id that does
+// puzzle and its solution never change for an id, so the answer is
+// cached for a year as immutable; the rating is the word of the
+// server's grader, which a release may refine, so the `ETag` is the id
+// and a tag of the grader (`"<id>.<grader>"`): a request whose
+// `If-None-Match` names it gets 304 without any work, and a cache that
+// revalidates after a release gets the new rating. An id that does
 // not decode (not base64url, cut short, mistyped, an unknown version,
 // shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
 // whose givens break a rule or that has no solution is 422 `conflict`
@@ -5402,9 +5408,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// The puzzle the id encodes, its solution (the lexicographically
 	// smallest when it has several; `unique` says) and its rating. The
-	// answer never changes for an id: it is cached for a year as
-	// immutable, with the id as its `ETag`; a request whose
-	// `If-None-Match` names it gets 304 without any work. An id that does
+	// puzzle and its solution never change for an id, so the answer is
+	// cached for a year as immutable; the rating is the word of the
+	// server's grader, which a release may refine, so the `ETag` is the id
+	// and a tag of the grader (`"<id>.<grader>"`): a request whose
+	// `If-None-Match` names it gets 304 without any work, and a cache that
+	// revalidates after a release gets the new rating. An id that does
 	// not decode (not base64url, cut short, mistyped, an unknown version,
 	// shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
 	// whose givens break a rule or that has no solution is 422 `conflict`
@@ -7347,9 +7356,12 @@ func (c *ClientWithResponses) PuzzleIdWithResponse(ctx context.Context, body Puz
 //
 // The puzzle the id encodes, its solution (the lexicographically
 // smallest when it has several; `unique` says) and its rating. The
-// answer never changes for an id: it is cached for a year as
-// immutable, with the id as its `ETag`; a request whose
-// `If-None-Match` names it gets 304 without any work. An id that does
+// puzzle and its solution never change for an id, so the answer is
+// cached for a year as immutable; the rating is the word of the
+// server's grader, which a release may refine, so the `ETag` is the id
+// and a tag of the grader (`"<id>.<grader>"`): a request whose
+// `If-None-Match` names it gets 304 without any work, and a cache that
+// revalidates after a release gets the new rating. An id that does
 // not decode (not base64url, cut short, mistyped, an unknown version,
 // shape or rule, rules that cannot hold) is 400 `invalid_id`; a puzzle
 // whose givens break a rule or that has no solution is 422 `conflict`
