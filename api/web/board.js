@@ -241,11 +241,67 @@ export function clashesOf(cells, rules, i) {
   return peersOf(rules, i).filter((j) => cells[j] === v);
 }
 
-// candidatesOf returns the notes mask of the values no peer of cell i
-// holds on an n×n board.
-export function candidatesOf(cells, rules, i, n) {
-  let marks = 0;
-  for (let v = 1; v <= n; v++) marks |= 1 << v;
-  for (const j of peersOf(rules, i)) if (cells[j]) marks &= ~(1 << cells[j]);
-  return marks;
+// candidatesOf returns, for every cell, the notes mask of the values the
+// rules leave it (0 for a filled cell): no peer holds the value (a unit,
+// a knight's or king's move), the cell's parity, no filled orthogonal
+// neighbour one apart under non-consecutive, and a cage's sum reachable
+// with distinct values its filled cells do not hold. Cost: O(N² · peers)
+// and per cage O(N · cells · sum).
+export function candidatesOf(cells, rules) {
+  const n = rules.n, all = (2 << n) - 2;
+  const out = new Uint32Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i]) continue;
+    let marks = all;
+    for (const j of peersOf(rules, i)) if (cells[j]) marks &= ~(1 << cells[j]);
+    if (rules.parity.has(i)) marks &= rules.parity.get(i) ? ODD_MASK : ~ODD_MASK;
+    if (rules.nonConsecutive) {
+      for (const j of moves(rules, i, ORTHO)) if (cells[j]) marks &= ~((1 << (cells[j] - 1)) | (1 << (cells[j] + 1)));
+    }
+    out[i] = marks & all;
+  }
+  for (const cage of rules.sums) {
+    const keep = cageValues(cage, cells, n);
+    for (const i of cage.cells) out[i] &= keep;
+  }
+  return out;
+}
+
+// ODD_MASK has bit v set for every odd v.
+const ODD_MASK = 0x2aaaaaaa;
+
+// cageValues returns the mask of the values some empty cell of a cage can
+// hold: v such that distinct values the cage's filled cells do not hold,
+// one of them v, fill its empty cells and make its sum.
+function cageValues(cage, cells, n) {
+  let left = cage.sum, k = 0, used = 0;
+  for (const i of cage.cells) {
+    if (cells[i]) { left -= cells[i]; used |= 1 << cells[i]; } else k++;
+  }
+  if (k === 0 || left <= 0) return 0;
+  const free = [];
+  for (let v = 1; v <= n; v++) if (!(used & (1 << v))) free.push(v);
+  // pre[j][c]: the sums c distinct values of free[0..j) make, as bits of
+  // a BigInt; suf[j][c] the same of free[j..).
+  const table = (vals) => {
+    const t = [Array.from({ length: k }, (_, c) => (c === 0 ? 1n : 0n))];
+    for (const v of vals) {
+      const last = t[t.length - 1];
+      t.push(last.map((m, c) => (c === 0 ? m : m | (last[c - 1] << BigInt(v)))));
+    }
+    return t;
+  };
+  const pre = table(free), suf = table(free.slice().reverse()).reverse();
+  let keep = 0;
+  free.forEach((v, j) => {
+    const want = left - v;
+    if (want < 0) return;
+    for (let c = 0; c < k && !(keep & (1 << v)); c++) {
+      const a = pre[j][c], b = suf[j + 1][k - 1 - c];
+      for (let s = 0; s <= want; s++) {
+        if ((a >> BigInt(s)) & 1n && (b >> BigInt(want - s)) & 1n) { keep |= 1 << v; break; }
+      }
+    }
+  });
+  return keep;
 }

@@ -110,7 +110,8 @@ export function fillNotes(g) {
   const empty = [];
   for (let i = 0; i < g.cells.length; i++) if (!g.cells[i]) empty.push(i);
   record(g, Math.max(0, g.sel), empty);
-  for (const i of empty) g.notes[i] = candidatesOf(g.cells, g.rules, i, g.shape.n);
+  const marks = candidatesOf(g.cells, g.rules);
+  for (const i of empty) g.notes[i] = marks[i];
   g.check++;
   g.shown = null;
 }

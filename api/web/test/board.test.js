@@ -149,21 +149,97 @@ test('clashesOf names the peers holding the same value', () => {
 test('candidatesOf leaves exactly the values no peer holds', () => {
   const rules = rulesOf({ n: 9, r: 3, c: 3 });
   const cells = parsePuzzle('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', SIZES).vals;
+  const marks = candidatesOf(cells, rules);
   // r1c3 sees 5 3 7 (row), 8 (column), 6 9 8 (box): 1, 2 and 4 remain.
-  assert.deepEqual(noteList(candidatesOf(cells, rules, 2, 9), 9), [1, 2, 4]);
+  assert.deepEqual(noteList(marks[2], 9), [1, 2, 4]);
   for (let i = 0; i < 81; i++) {
-    if (cells[i]) continue;
-    const marks = candidatesOf(cells, rules, i, 9);
+    if (cells[i]) { assert.equal(marks[i], 0, `filled cell ${i}`); continue; }
     for (let v = 1; v <= 9; v++) {
       const seen = peersOf(rules, i).some((j) => cells[j] === v);
-      assert.equal(!!(marks & (1 << v)), !seen, `cell ${i} value ${v}`);
+      assert.equal(!!(marks[i] & (1 << v)), !seen, `cell ${i} value ${v}`);
     }
   }
   // On a grid solved but for one cell, the cell's only candidate is its value.
   const grid = parsePuzzle(SOLVED9, SIZES).vals;
   const v = grid[40];
   grid[40] = 0;
-  assert.deepEqual(noteList(candidatesOf(grid, rules, 40, 9), 9), [v]);
+  assert.deepEqual(noteList(candidatesOf(grid, rules)[40], 9), [v]);
+});
+
+test('candidatesOf keeps to parity, knight and king moves and non-consecutive neighbours', () => {
+  const S9 = { n: 9, r: 3, c: 3 };
+  const empty = () => new Array(81).fill(0);
+  const notes = (rules, cells, i) => noteList(candidatesOf(cells, rules)[i], 9);
+  assert.deepEqual(notes(rulesOf(S9, { odd: [[4, 4]] }), empty(), 40), [1, 3, 5, 7, 9]);
+  assert.deepEqual(notes(rulesOf(S9, { even: [[4, 4]] }), empty(), 40), [2, 4, 6, 8]);
+  let cells = empty();
+  cells[1 * 9 + 4] = 7; // r2c5, a knight's move from r4c4
+  cells[2 * 9 + 2] = 2; // r3c3, a king's step from r4c4
+  assert.deepEqual(notes(rulesOf(S9, { anti_knight: true }), cells, 30), [1, 2, 3, 4, 5, 6, 8, 9]);
+  assert.deepEqual(notes(rulesOf(S9, { anti_king: true }), cells, 30), [1, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(notes(rulesOf(S9), cells, 30), [1, 2, 3, 4, 5, 6, 7, 8, 9], 'classic rules know no moves');
+  cells = empty();
+  cells[4 * 9 + 5] = 5; // r5c6 beside r5c5
+  cells[0 * 9 + 4] = 1; // r1c5, same column: a peer, not a neighbour
+  assert.deepEqual(notes(rulesOf(S9, { non_consecutive: true }), cells, 40), [2, 3, 7, 8, 9]);
+  assert.deepEqual(notes(rulesOf(S9), cells, 40), [2, 3, 4, 6, 7, 8, 9], 'classic rules know no neighbours');
+  // 9 beside a cell: 8 goes, and no 10 to worry about.
+  cells = empty();
+  cells[1] = 9;
+  assert.deepEqual(notes(rulesOf(S9, { non_consecutive: true }), cells, 0), [1, 2, 3, 4, 5, 6, 7]);
+});
+
+// A killer: its solution and its cages as [sum, cell indexes].
+const KILLER_SOLUTION = '512683749469172853873594162945316287237859416681427935126945378394768521758231694';
+const KILLER_CAGES = [[8, [0, 1, 2]], [36, [3, 4, 12, 13, 21, 22]], [23, [5, 6, 7, 8]], [37, [9, 10, 11, 18, 19, 20]], [10, [14, 15]],
+  [23, [16, 17, 25, 26, 35]], [7, [23, 24, 33]], [11, [27, 36]], [12, [28, 29, 37]], [30, [30, 31, 32, 38, 39, 40]], [9, [41]],
+  [13, [34, 42, 43]], [11, [44, 53]], [7, [45, 54]], [36, [46, 48, 55, 56, 57, 66]], [1, [47]], [2, [49]], [34, [50, 51, 58, 59, 60, 67]],
+  [10, [63, 72]], [26, [64, 65, 73, 74]], [13, [68, 69]], [30, [52, 61, 62, 70, 71, 79]], [12, [75, 76, 77, 78]], [4, [80]]];
+const killerRules = () => ({ cages: KILLER_CAGES.map(([sum, cells]) => ({ sum, cells: cells.map((i) => [Math.floor(i / 9), i % 9]) })) });
+
+// cageBrute lists the values that some way of filling a cage's empty cells
+// with distinct values, not those its filled cells hold, to its sum uses.
+function cageBrute(sum, idx, cells, n) {
+  const filled = idx.map((i) => cells[i]).filter((v) => v);
+  const k = idx.length - filled.length, left = sum - filled.reduce((a, b) => a + b, 0);
+  const keep = new Set();
+  const walk = (from, picked, total) => {
+    if (picked.length === k) { if (total === left) for (const v of picked) keep.add(v); return; }
+    for (let v = from; v <= n; v++) if (!filled.includes(v)) walk(v + 1, [...picked, v], total + v);
+  };
+  walk(1, [], 0);
+  return keep;
+}
+
+test('candidatesOf keeps in a cage exactly the values its sum can use', () => {
+  const S9 = { n: 9, r: 3, c: 3 };
+  const two = rulesOf(S9, { cages: [{ sum: 3, cells: [[0, 0], [0, 1]] }, { sum: 17, cells: [[8, 7], [8, 8]] }] });
+  const marks = candidatesOf(new Array(81).fill(0), two);
+  assert.deepEqual(noteList(marks[0], 9), [1, 2]);
+  assert.deepEqual(noteList(marks[80], 9), [8, 9]);
+  assert.deepEqual(noteList(marks[40], 9), [1, 2, 3, 4, 5, 6, 7, 8, 9], 'outside the cages');
+  // On a killer's board with cells filled from its solution, seeded: the
+  // notes are the brute force's cage values less the peers', and always
+  // hold the solution's value.
+  const rules = rulesOf(S9, killerRules());
+  const sol = parsePuzzle(KILLER_SOLUTION, SIZES).vals;
+  let seed = 7;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  for (const share of [0, 0.2, 0.5, 0.8]) {
+    const cells = sol.map((v) => (rand() < share ? v : 0));
+    const got = candidatesOf(cells, rules);
+    for (const [sum, idx] of KILLER_CAGES) {
+      const brute = cageBrute(sum, idx, cells, 9);
+      for (const i of idx) {
+        if (cells[i]) continue;
+        assert.ok(got[i] & (1 << sol[i]), `share ${share}: r${Math.floor(i / 9) + 1}c${i % 9 + 1} lost its solution value ${sol[i]}`);
+        for (let v = 1; v <= 9; v++) {
+          const peer = peersOf(rules, i).some((j) => cells[j] === v);
+          assert.equal(!!(got[i] & (1 << v)), brute.has(v) && !peer, `share ${share}: cell ${i} value ${v}`);
+        }
+      }
+    }
+  }
 });
 
 const S4 = { n: 4, r: 2, c: 2 };
