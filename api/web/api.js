@@ -47,19 +47,32 @@ export function decodeAnswer(path, status, statusText, ok, text) {
   return data;
 }
 
+// request sends a call: a POST of body as JSON, or a GET when there is
+// no body. accept is the media type wanted.
+async function request(path, body, accept) {
+  let init = { method: 'GET', headers: { Accept: accept } };
+  if (body !== undefined) {
+    init = { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: accept }, body: encodeBody(body) };
+  }
+  try {
+    return await fetch(path, init);
+  } catch (err) {
+    throw new APIError(0, 'network', `could not reach the server (${err.message})`);
+  }
+}
+
 // api posts JSON to an endpoint of the public API (relative, so the page
 // works under any prefix), or GETs it when there is no body, and returns
 // the decoded answer (see decodeAnswer).
 export async function api(path, body) {
-  let init = { method: 'GET', headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
-    init = { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: encodeBody(body) };
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (err) {
-    throw new APIError(0, 'network', `could not reach the server (${err.message})`);
-  }
+  const res = await request(path, body, 'application/json');
   return decodeAnswer(path, res.status, res.statusText, res.ok, await res.text());
+}
+
+// apiFile asks as api does for a file (a PDF booklet, an image) and
+// returns it as a Blob, or throws the APIError of a failure.
+export async function apiFile(path, body) {
+  const res = await request(path, body, '*/*');
+  if (!res.ok) decodeAnswer(path, res.status, res.statusText, false, await res.text());
+  return res.blob();
 }

@@ -1,5 +1,6 @@
 // sudokud playground: a Sudoku game that talks only to the public API
-// (/generate, /hint, /solve, /validate, /shapes, /techniques). No build
+// (/generate, /hint, /solve, /validate, /shapes, /techniques, /puzzles,
+// /print). No build
 // step, no dependencies: ES modules the server sends as they are.
 // app.js starts the page, draws the game and handles the player's input.
 // The other modules do not touch the page when imported, so that Node can
@@ -11,10 +12,10 @@
 //   game.js    the game's state, moves, Undo, clock, saved game, best times, links
 //   layout.js  fitting the board to the screen, and zoom (createLayout wires it up)
 
-import { APIError, api } from './api.js';
+import { APIError, api, apiFile } from './api.js';
 import {
   boxName, levelText, shapesFrom, sizesOf, boxesOf, shapeOf, closestLevel, levelsFromProblem,
-  variantText, levelsOf, rulesText,
+  variantText, levelsOf, rulesText, variantOf,
 } from './shapes.js';
 import {
   EMPTY, GIVEN, ENTRY, HINTED, SOLVED, sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
@@ -38,6 +39,10 @@ const el = {
   fillNotes: $('fill-notes'), checkEntries: $('check-entries'),
   confirm: $('confirm'), confirmText: $('confirm-text'), confirmYes: $('confirm-yes'), confirmNo: $('confirm-no'),
   won: $('won'), wonNew: $('won-new'), wonClose: $('won-close'),
+  share: $('share'), shareOut: $('share-out'), shareLink: $('share-link'),
+  fpuzzlesExport: $('fpuzzles-export'), fpuzzlesOut: $('fpuzzles-out'), fpuzzlesLink: $('fpuzzles-link'),
+  print: $('print'), printSolution: $('print-solution'), imageSvg: $('image-svg'), imagePng: $('image-png'),
+  fileOut: $('file-out'), fileLink: $('file-link'),
   boardWrap: $('board-wrap'), side: $('side'), zoom: $('zoom'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'),
 };
 
@@ -329,6 +334,8 @@ function updateButtons() {
   el.pad.classList.toggle('notes-mode', game.notesMode);
   el.newGame.disabled = busy > 0;
   el.pasteExport.disabled = !has;
+  for (const b of [el.share, el.print, el.imageSvg, el.imagePng]) b.disabled = !has || busy > 0;
+  el.fpuzzlesExport.disabled = !has || !play.fpuzzlesLink(game.meta.fpuzzles);
   for (const key of el.pad.children) key.disabled = off;
 }
 
@@ -438,7 +445,9 @@ function boardCleared() {
 // whether the saved game of this puzzle came back.
 function loadGame(shape, givens, meta) {
   game.loading = true; // keep the saved game until restoreGame has read it
-  play.loadPuzzle(game, shape, givens, meta);
+  // A puzzle opened by id, link or paste is keyed by the variant its rules make.
+  play.loadPuzzle(game, shape, givens, { ...meta, variant: meta.variant || variantOf(meta.rules) || undefined });
+  for (const out of [el.shareOut, el.fpuzzlesOut, el.fileOut]) out.hidden = true; // they were the last puzzle's
   buildBoard();
   boardCleared();
   paint();
@@ -540,7 +549,7 @@ async function newGame(opts = {}) {
     for (let attempt = 0; attempt < 2; attempt++) {
       const level = el.difficulty.value;
       const variant = el.variant.value;
-      const body = { size: shape.n, box: boxName(shape), difficulty: level };
+      const body = { size: shape.n, box: boxName(shape), difficulty: level, format: 'fpuzzles' };
       if (variant) body.variant = variant;
       if (opts.seed !== undefined) body.seed = String(opts.seed);
       try {
@@ -553,7 +562,9 @@ async function newGame(opts = {}) {
         const seed = res.seeds[0] !== undefined ? res.seeds[0] : p.seed;
         const lvl = p.difficulty || level;
         const rules = p.rules && Object.keys(p.rules).length ? p.rules : undefined;
-        const back = loadGame(shape, parsed.vals, { difficulty: lvl, seed, source: 'generate', rating: p.rating, variant: variant || undefined, rules });
+        const back = loadGame(shape, parsed.vals, {
+          difficulty: lvl, seed, source: 'generate', rating: p.rating, variant: variant || undefined, rules, id: p.id, fpuzzles: p.fpuzzles,
+        });
         setStatus(back
           ? `Welcome back: your ${shape.n}×${shape.n} ${lvl} game is where you left it. Good luck!`
           : `${note}New ${shape.n}×${shape.n} ${lvl} puzzle. Good luck!`);
@@ -722,33 +733,45 @@ async function solve() {
   });
 }
 
-// loadFpuzzles opens an f-puzzles puzzle: POST /puzzles reads it into
-// a board with its rules, which the game then keeps.
-async function loadFpuzzles(text) {
+// openPuzzle opens a puzzle the server describes, as GET /puzzles/{id}
+// does (board, box, rules, level, id), from ask(); the game keeps its
+// rules. whose names it for the status; link(answer) is the address that
+// opens it again; fpuzzles is its f-puzzles text, if it came as one.
+async function openPuzzle(ask, { source, whose, link, fpuzzles }) {
   const id = game.id;
-  setStatus('Opening the f-puzzles puzzle…', 'busy');
+  setStatus(`Opening ${whose}…`, 'busy');
   await withBusy(async () => {
     let res, parsed;
     try {
-      res = await api('puzzles', { fpuzzles: text });
+      res = await ask();
       parsed = parse(String(res.puzzle));
     } catch (err) {
-      if (id === game.id) setStatus(`Could not open that f-puzzles puzzle: ${err.detail || err.message}`, 'error');
+      if (id === game.id) setStatus(`Could not open ${whose}: ${err.detail || err.message}`, 'error');
       return;
     }
     if (id !== game.id) return;
     const shape = shapeOf(shapes, parsed.n, res.box);
     if (!shape) { setStatus(`A ${parsed.n}×${parsed.n} board is not offered here.`, 'error'); return; }
+    const rules = res.rules && Object.keys(res.rules).length ? res.rules : undefined;
+    const variant = variantOf(rules);
     el.size.value = String(shape.n);
     fillBoxes(shape.n, boxName(shape));
-    fillVariants(shape, '');
+    fillVariants(shape, variant);
     fillDifficulty(shape, res.difficulty);
-    const rules = res.rules && Object.keys(res.rules).length ? res.rules : undefined;
-    const back = loadGame(shape, parsed.vals, { source: 'fpuzzles', rules, difficulty: res.difficulty, rating: res.rating });
-    rememberURL({ fpuzzles: text });
-    setStatus(back ? 'Welcome back: your f-puzzles game is where you left it. Good luck!' : 'The f-puzzles puzzle is on the board. Good luck!');
+    const back = loadGame(shape, parsed.vals, { source, rules, difficulty: res.difficulty, rating: res.rating, id: res.id, fpuzzles });
+    rememberURL(link(res));
+    const what = [`${shape.n}×${shape.n}`, variant && variantText(variant), res.difficulty].filter(Boolean).join(' ');
+    setStatus(back ? `Welcome back: ${whose} (${what}) is where you left it. Good luck!` : `${whose[0].toUpperCase()}${whose.slice(1)} (${what}) is on the board. Good luck!`);
   });
 }
+
+// loadFpuzzles opens an f-puzzles puzzle: POST /puzzles reads its text.
+const loadFpuzzles = (text) => openPuzzle(() => api('puzzles', { fpuzzles: text }),
+  { source: 'fpuzzles', whose: 'the f-puzzles puzzle', link: () => ({ fpuzzles: text }), fpuzzles: text });
+
+// loadById opens the puzzle of a shared link (/?id=) from GET /puzzles/{id}.
+const loadById = (pid) => openPuzzle(() => api(`puzzles/${encodeURIComponent(pid)}`),
+  { source: 'id', whose: 'the shared puzzle', link: (res) => ({ id: res.id }) });
 
 // loadPasted reads the paste box, checks it with /validate and starts a game.
 async function loadPasted(thenSolve) {
@@ -821,6 +844,102 @@ function exportCurrent() {
     setStatus('The givens are in the box: copy them from there.');
   }
 }
+
+// ---- share, export and print -------------------------------------------------------
+
+// puzzleId returns the id of the puzzle on the board: the one it came
+// with, else the one POST /puzzles gives its givens and rules.
+async function puzzleId() {
+  if (game.meta.id) return game.meta.id;
+  const id = game.id;
+  const res = await api('puzzles', { ...boardBody(game.shape, game.meta.rules), puzzle: boardString(game.givens) });
+  if (id === game.id) game.meta.id = res.id;
+  return res.id;
+}
+
+// copyText puts text on the clipboard and says so, or that the link shown
+// is there to copy.
+function copyText(text, what) {
+  const shown = () => setStatus(`${what} is below the buttons: copy it from there.`);
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(() => setStatus(`${what} is on the clipboard and below the buttons.`), shown);
+  } else {
+    shown();
+  }
+}
+
+// showLink shows url as the text and target of a link in out.
+function showLink(out, a, url) {
+  a.href = url;
+  a.textContent = url;
+  out.hidden = false;
+}
+
+// share offers the link /?id= that opens this puzzle, with its rules.
+async function share() {
+  if (!game.shape) return;
+  const id = game.id;
+  setStatus('Making the link…', 'busy');
+  await withBusy(async () => {
+    let pid;
+    try { pid = await puzzleId(); } catch (err) {
+      if (id === game.id) setStatus(`Could not make a link to this puzzle: ${err.detail}`, 'error');
+      return;
+    }
+    if (id !== game.id) return;
+    const url = play.linkTo(location.href, { id: pid });
+    showLink(el.shareOut, el.shareLink, url);
+    copyText(url, 'The link to this puzzle');
+  });
+}
+
+// exportFpuzzles offers the link that opens this puzzle in f-puzzles.
+function exportFpuzzles() {
+  const url = game.shape && play.fpuzzlesLink(game.meta.fpuzzles);
+  if (!url) return;
+  showLink(el.fpuzzlesOut, el.fpuzzlesLink, url);
+  copyText(url, 'The f-puzzles link');
+}
+
+// file is the last file made (a Blob), fileURL its object URL.
+let file = null, fileURL = '';
+
+// offerFile downloads a file the API made, and keeps a link to it.
+function offerFile(blob, name, kind) {
+  if (fileURL) URL.revokeObjectURL(fileURL);
+  file = blob;
+  fileURL = URL.createObjectURL(blob);
+  el.fileLink.href = fileURL;
+  el.fileLink.download = name;
+  el.fileLink.textContent = `${name} (${Math.max(1, Math.round(blob.size / 1024))} KB)`;
+  el.fileOut.hidden = false;
+  el.fileLink.click();
+  setStatus(`The ${kind} is downloading; the link below the buttons has it too.`);
+}
+
+// makeFile asks the API for a file (a kind, named .ext) of this puzzle:
+// what(id) returns the path and body of the call.
+async function makeFile(kind, ext, what) {
+  if (!game.shape) return;
+  const id = game.id;
+  setStatus(`Making the ${kind}…`, 'busy');
+  await withBusy(async () => {
+    let pid, blob;
+    try {
+      pid = await puzzleId();
+      const [path, body] = what(pid);
+      blob = await apiFile(path, body);
+    } catch (err) {
+      if (id === game.id) setStatus(`Could not make the ${kind}: ${err.detail}`, 'error');
+      return;
+    }
+    if (id === game.id) offerFile(blob, `sudoku-${pid}.${ext}`, kind);
+  });
+}
+
+const printPdf = () => makeFile('PDF', 'pdf', (pid) => ['print', { ids: [pid], per_page: 1, solutions: el.printSolution.checked }]);
+const imageSvg = () => makeFile('image', 'svg', (pid) => [`puzzles/${encodeURIComponent(pid)}.svg`]);
+const imagePng = () => makeFile('image', 'png', (pid) => [`puzzles/${encodeURIComponent(pid)}.png?px=1200`]);
 
 // rememberURL keeps the game in the address bar, so a link replays it.
 function rememberURL(params) {
@@ -912,7 +1031,8 @@ function confirmThen(text, yes) {
 
 const BEST_KEY = 'sudokud.best';
 
-// showWin opens the win overlay and keeps the best time per shape and level.
+// showWin opens the win overlay and keeps the best time per shape, variant
+// and level.
 function showWin() {
   const level = game.meta.difficulty || 'custom';
   const time = Math.round(clock.elapsed);
@@ -923,7 +1043,8 @@ function showWin() {
     try { localStorage.setItem(BEST_KEY, JSON.stringify(best)); } catch (_) { /* not kept */ }
   }
   $('won-time').textContent = fmtTime(time);
-  $('won-level').textContent = `${game.shape.n}×${game.shape.n} ${game.meta.difficulty ? levelText(level) : '(your puzzle)'}`;
+  const variant = game.meta.variant ? variantText(game.meta.variant) + ' ' : '';
+  $('won-level').textContent = `${game.shape.n}×${game.shape.n} ${variant}${game.meta.difficulty ? levelText(level) : '(your puzzle)'}`;
   $('won-hints').textContent = String(game.hints);
   $('won-best').textContent = record ? (before ? `${fmtTime(time)}, a new best (was ${fmtTime(before)})` : `${fmtTime(time)}, your first`) : fmtTime(before);
   if (!el.won.open) el.won.showModal();
@@ -1023,6 +1144,11 @@ const pasteWarn = 'Play the pasted puzzle? This game cannot be brought back.';
 el.pastePlay.addEventListener('click', async () => { if (await confirmThen(pasteWarn, 'Play it')) loadPasted(false); });
 el.pasteSolve.addEventListener('click', async () => { if (await confirmThen(pasteWarn, 'Solve it')) loadPasted(true); });
 el.pasteExport.addEventListener('click', exportCurrent);
+el.share.addEventListener('click', share);
+el.fpuzzlesExport.addEventListener('click', exportFpuzzles);
+el.print.addEventListener('click', printPdf);
+el.imageSvg.addEventListener('click', imageSvg);
+el.imagePng.addEventListener('click', imagePng);
 
 // ---- start: the menus from /shapes, then the game a link asks for -------------------
 
@@ -1063,7 +1189,9 @@ async function start() {
   fillBoxes(link.size, link.box);
   fillVariants(chosenShape(), link.variant);
   fillDifficulty(chosenShape(), link.level);
-  if (link.fpuzzles) {
+  if (link.id) {
+    loadById(link.id);
+  } else if (link.fpuzzles) {
     loadFpuzzles(link.fpuzzles);
   } else if (link.puzzle) {
     el.paste.value = link.puzzle;
@@ -1085,4 +1213,4 @@ updateButtons();
 start();
 
 // For people poking at the page from the console.
-window.sudokud = { game, enterValue, newGame, hint, solve, pause, fit: layout.fit, zoom: layout.zoom };
+window.sudokud = { game, enterValue, newGame, hint, solve, pause, fit: layout.fit, zoom: layout.zoom, get file() { return file; } };

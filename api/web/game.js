@@ -288,12 +288,12 @@ export function keepBest(best, key, time) {
   return { before, record };
 }
 
-// ---- links: ?size=&box=&variant=&difficulty=&seed= or ?puzzle=&box= replays a game --
+// ---- links: ?size=&box=&variant=&difficulty=&seed=, ?puzzle=&box=, ?fpuzzles= or ?id= replays a game --
 
 // linkParams reads a link's query string: the size (9 unless one of sizes
 // is asked), box, level (medium unless a known one is asked), puzzle ('' for
-// none), f-puzzles text ('' for none), variant ('' for classic) and seed
-// (digits, or undefined).
+// none), f-puzzles text ('' for none), puzzle id ('' for none, base64url
+// only), variant ('' for classic) and seed (digits, or undefined).
 export function linkParams(search, sizes) {
   const q = new URLSearchParams(search);
   const n = Number(q.get('size'));
@@ -306,6 +306,7 @@ export function linkParams(search, sizes) {
     variant: /^[a-z_+]+$/.test(q.get('variant') || '') ? q.get('variant') : '',
     puzzle: q.get('puzzle') || '',
     fpuzzles: (q.get('fpuzzles') || '').replace(/ /g, '+'), // a '+' of its base64 reads as a space
+    id: /^[A-Za-z0-9_-]+$/.test(q.get('id') || '') ? q.get('id') : '',
     seed: seed !== null && /^-?\d+$/.test(seed) ? seed : undefined,
   };
 }
@@ -318,3 +319,11 @@ export function linkTo(href, params) {
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) u.searchParams.set(k, v);
   return u.href;
 }
+
+// FPUZZLES is where an f-puzzles link opens; its compressed text follows.
+export const FPUZZLES = 'https://www.f-puzzles.com/?load=';
+
+// fpuzzlesLink is the f-puzzles link of a puzzle's compressed f-puzzles
+// text, or '' when the text is not f-puzzles' own (LZString base64 of its
+// JSON, which starts N4Ig): a SudokuPad text opens in SudokuPad only.
+export const fpuzzlesLink = (text) => (/^N4Ig[A-Za-z0-9+/=]*$/.test(text || '') ? FPUZZLES + text : '');

@@ -83,6 +83,27 @@ export function variantText(name) {
   return name.split('+').map((w) => words[w] || levelText(w.replace(/_/g, ' '))).join(' + ');
 }
 
+// RULES are the variant rules a board's rules object may hold: the name
+// /generate and /shapes give the variant, whether rules r have it, and
+// how the rules line says it.
+const some = (a) => (a || []).length > 0;
+const RULES = [
+  { name: 'jigsaw', has: (r) => !!r.regions, text: () => 'each outlined region holds every value once' },
+  { name: 'x', has: (r) => !!r.diagonals, text: (r) => (r.diagonals === 'both' ? 'both shaded diagonals hold every value once' : 'the shaded diagonal holds every value once') },
+  { name: 'windoku', has: (r) => !!r.windows, text: () => 'each shaded window holds every value once' },
+  { name: 'extra_regions', has: (r) => some(r.extra_regions), text: () => 'no value repeats in a shaded extra region' },
+  { name: 'disjoint_groups', has: (r) => !!r.disjoint_groups, text: () => 'cells in the same place of their boxes differ' },
+  { name: 'anti_knight', has: (r) => !!r.anti_knight, text: () => "cells a knight's move apart differ" },
+  { name: 'anti_king', has: (r) => !!r.anti_king, text: () => "cells a king's move apart differ" },
+  { name: 'non_consecutive', has: (r) => !!r.non_consecutive, text: () => 'side-by-side cells are never consecutive' },
+  { name: 'odd_even', has: (r) => some(r.odd) || some(r.even), text: () => 'circles are odd, squares are even' },
+  { name: 'killer', has: (r) => some(r.cages), text: () => 'each dashed cage adds up to its sum, no value repeated' },
+];
+
+// variantOf names the variant of a board's rules as /generate and
+// /shapes spell it ('+' between combined ones), '' for classic rules.
+export const variantOf = (rules) => RULES.filter((x) => x.has(rules || {})).map((x) => x.name).join('+');
+
 // levelsOf lists the levels a shape offers for a variant ('' for classic).
 export function levelsOf(shape, variant) {
   if (!shape) return LEVELS.slice();
@@ -92,19 +113,6 @@ export function levelsOf(shape, variant) {
 
 // rulesText says a board's variant rules in one short line, '' for classic.
 export function rulesText(rules) {
-  if (!rules) return '';
-  const out = [];
-  if (rules.regions) out.push('each outlined region holds every value once');
-  if (rules.diagonals) out.push(rules.diagonals === 'both' ? 'both shaded diagonals hold every value once' : 'the shaded diagonal holds every value once');
-  if (rules.windows) out.push('each shaded window holds every value once');
-  if ((rules.extra_regions || []).length) out.push('no value repeats in a shaded extra region');
-  if (rules.disjoint_groups) out.push('cells in the same place of their boxes differ');
-  if (rules.anti_knight) out.push("cells a knight's move apart differ");
-  if (rules.anti_king) out.push("cells a king's move apart differ");
-  if (rules.non_consecutive) out.push('side-by-side cells are never consecutive');
-  if ((rules.odd || []).length || (rules.even || []).length) out.push('circles are odd, squares are even');
-  if ((rules.cages || []).length) out.push('each dashed cage adds up to its sum, no value repeated');
-  if (!out.length) return '';
-  const s = out.join('; ');
-  return s[0].toUpperCase() + s.slice(1) + '.';
+  const s = RULES.filter((x) => x.has(rules || {})).map((x) => x.text(rules)).join('; ');
+  return s ? s[0].toUpperCase() + s.slice(1) + '.' : '';
 }

@@ -1,7 +1,7 @@
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { APIError, encodeBody, seedsOf, decodeAnswer, api } from '../api.js';
+import { APIError, encodeBody, seedsOf, decodeAnswer, api, apiFile } from '../api.js';
 
 // A seed past 2^53, which a JS number would round.
 const SEED = '9007199254740993';
@@ -82,4 +82,23 @@ test('api reports an unreachable server as status 0', async () => {
   await assert.rejects(api('solve', {}), { status: 0, code: 'network', detail: 'could not reach the server (Failed to fetch)' });
   globalThis.fetch = async () => new Response('{"code":"rate_limited","detail":"slow down"}', { status: 429 });
   await assert.rejects(api('hint', {}), { status: 429, code: 'rate_limited', detail: 'slow down' });
+});
+
+test('apiFile returns a file as a Blob and a failure as an APIError', async () => {
+  const asked = [];
+  globalThis.fetch = async (path, init) => {
+    asked.push({ path, init });
+    return new Response('%PDF-1.7 ...', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+  };
+  const pdf = await apiFile('print', { ids: ['AQAAOCQMa6M'], per_page: 1 });
+  assert.equal(pdf.type, 'application/pdf');
+  assert.equal(await pdf.text(), '%PDF-1.7 ...');
+  assert.equal(asked[0].init.method, 'POST');
+  assert.equal(asked[0].init.body, '{"ids":["AQAAOCQMa6M"],"per_page":1}');
+  assert.equal((await apiFile('puzzles/AQAAOCQMa6M.svg')).size, 12);
+  assert.equal(asked[1].init.method, 'GET');
+  globalThis.fetch = async () => new Response('{"code":"invalid_id","detail":"ids[0]: not an id"}', { status: 400 });
+  await assert.rejects(apiFile('print', { ids: ['x'] }), { status: 400, code: 'invalid_id', detail: 'ids[0]: not an id' });
+  globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
+  await assert.rejects(apiFile('puzzles/x.png'), { status: 0, code: 'network' });
 });

@@ -237,20 +237,32 @@ test('best times: the first and every faster one is kept', () => {
 });
 
 test('linkParams reads a link; linkTo writes one', () => {
-  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', seed: undefined });
+  assert.deepEqual(play.linkParams('', SIZES), { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', id: '', seed: undefined });
   assert.deepEqual(play.linkParams('?size=6&box=3x2&variant=killer&difficulty=HARD&seed=-9007199254740993', SIZES),
-    { size: 6, box: '3x2', level: 'hard', variant: 'killer', puzzle: '', fpuzzles: '', seed: '-9007199254740993' });
+    { size: 6, box: '3x2', level: 'hard', variant: 'killer', puzzle: '', fpuzzles: '', id: '', seed: '-9007199254740993' });
   assert.deepEqual(play.linkParams('?size=7&difficulty=insane&variant=<b>&seed=12a', SIZES),
-    { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', seed: undefined });
+    { size: 9, box: null, level: 'medium', variant: '', puzzle: '', fpuzzles: '', id: '', seed: undefined });
   assert.equal(play.linkParams('?puzzle=1.2.', SIZES).puzzle, '1.2.');
   assert.equal(play.linkParams('?fpuzzles=N4Ig+a/b=', SIZES).fpuzzles, 'N4Ig+a/b=');
   assert.equal(play.linkParams('?fpuzzles=N4Ig%2Ba', SIZES).fpuzzles, 'N4Ig+a');
+  assert.equal(play.linkParams('?id=ASgQ9e7M-zaZ_0tI', SIZES).id, 'ASgQ9e7M-zaZ_0tI');
+  assert.equal(play.linkParams('?id=../shapes', SIZES).id, '', 'an id is base64url: no path in it');
+  assert.equal(play.linkParams(new URL(play.linkTo('http://h/x/?size=6', { id: 'AQAAOCQMa6M' })).search, SIZES).id, 'AQAAOCQMa6M');
 
   const href = play.linkTo('http://host:8080/play/?old=1#top', { size: 9, box: '3x3', variant: 'x+anti_knight', difficulty: 'easy', seed: '12', gone: undefined, none: null });
   assert.equal(href, 'http://host:8080/play/?size=9&box=3x3&variant=x%2Banti_knight&difficulty=easy&seed=12#top');
   const back = play.linkParams(new URL(href).search, SIZES);
-  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', variant: 'x+anti_knight', puzzle: '', fpuzzles: '', seed: '12' });
+  assert.deepEqual(back, { size: 9, box: '3x3', level: 'easy', variant: 'x+anti_knight', puzzle: '', fpuzzles: '', id: '', seed: '12' });
   assert.equal(new URL(play.linkTo('http://h/', { puzzle: PUZZLE })).searchParams.get('puzzle'), PUZZLE);
+});
+
+test('fpuzzlesLink opens f-puzzles\' own text, not another tool\'s', () => {
+  const text = 'N4IgzglgXgpiBcAWANCA5gJwgEwQbT1AA+a/b=';
+  assert.equal(play.fpuzzlesLink(text), 'https://www.f-puzzles.com/?load=' + text);
+  assert.equal(play.fpuzzlesLink('scl' + text), '', 'SudokuPad\'s own format');
+  assert.equal(play.fpuzzlesLink(''), '');
+  assert.equal(play.fpuzzlesLink(undefined), '');
+  assert.equal(play.fpuzzlesLink('N4Ig<script>'), '');
 });
 
 test('a placed value rubs its mark out of every peer and no other cell', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import {
   LEVELS, boxName, sortLevels, levelText, shapesFrom, sizesOf, boxesOf, shapeOf, closestLevel, levelsFromProblem,
-  variantText, levelsOf, rulesText,
+  variantText, levelsOf, rulesText, variantOf,
 } from '../shapes.js';
 
 // GET /shapes as the server answers it (a Go test keeps the copy true).
@@ -95,4 +95,18 @@ test('variants: their names, their levels and the rules line', () => {
   assert.equal(rulesText({}), '');
   assert.equal(rulesText({ diagonals: 'both', cages: [{ cells: [[0, 0]], sum: 1 }] }),
     'Both shaded diagonals hold every value once; each dashed cage adds up to its sum, no value repeated.');
+});
+
+test('variantOf names rules as /generate does, so that best times match', () => {
+  assert.equal(variantOf(undefined), '');
+  assert.equal(variantOf({}), '');
+  assert.equal(variantOf({ cages: [{ sum: 3, cells: [[0, 0], [0, 1]] }] }), 'killer');
+  assert.equal(variantOf({ regions: [[0, 0], [1, 1]] }), 'jigsaw');
+  assert.equal(variantOf({ diagonals: 'both' }), 'x');
+  assert.equal(variantOf({ windows: true }), 'windoku');
+  assert.equal(variantOf({ odd: [[0, 0]] }), 'odd_even');
+  assert.equal(variantOf({ even: [[0, 0]], odd: [] }), 'odd_even');
+  assert.equal(variantOf({ diagonals: 'main', anti_knight: true, cages: [] }), 'x+anti_knight');
+  assert.equal(variantOf({ cages: [{ sum: 3, cells: [[0, 0], [0, 1]] }], odd: [[2, 2]] }), 'odd_even+killer');
+  assert.equal(variantText(variantOf({ regions: 'x', non_consecutive: true })), 'Jigsaw + Non-consecutive');
 });
