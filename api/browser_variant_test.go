@@ -158,3 +158,46 @@ func TestBrowserFpuzzles(t *testing.T) {
 	p.click(-1, "#paste-play")
 	opened(p, "fpuzzles-pasted")
 }
+
+// TestBrowserInniesOuties takes hints on a hard 9×9 killer until one uses
+// innies and outies: its area is outlined on the board and the step's
+// cells are marked as innies or outies, light and dark.
+func TestBrowserInniesOuties(t *testing.T) {
+	site := newSite(t)
+	p := site.open(t, "/?size=9&variant=killer&difficulty=hard&seed=3")
+	p.n = 9
+	p.waitf("a killer game", `document.querySelectorAll('#board .cell').length === 81 && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`)
+	for hints := 0; ; hints++ {
+		if hints == 30 {
+			p.fatal("no innies and outies in 30 hints")
+		}
+		p.click(-1, "#hint")
+		p.waitf("nudge shown", `document.getElementById('hint').textContent === 'Show how' && !document.body.classList.contains('busy')`)
+		p.click(-1, "#hint")
+		p.waitf("hint shown", `document.getElementById('hint').textContent === 'Apply hint' && !document.body.classList.contains('busy')`)
+		areas := evalT[int](p, `window.sudokud.game.shown.areas.length`)
+		if areas == 0 {
+			p.click(-1, "#hint")
+			p.waitf("hint applied", `document.querySelector('#board .cell.hint') !== null`)
+			continue
+		}
+		if st := p.status(); !strings.Contains(st, "innies") && !strings.Contains(st, "outies") {
+			t.Errorf("a hint with %d areas says %q", areas, st)
+		}
+		if got := evalT[int](p, `document.querySelectorAll('#board svg.pattern path.area').length`); got != areas {
+			t.Errorf("%d area outlines drawn, want %d", got, areas)
+		}
+		// Every cell a step names is marked (a later mark may cover an earlier one's).
+		want := evalT[int](p, `new Set(window.sudokud.game.shown.areas.flatMap(a => a.cells)).size`)
+		marked := evalT[int](p, `window.sudokud.game.shown.areas.flatMap(a => a.cells).filter(i => /hint-(innie|outie|target)/.test(document.querySelector('#board .cell[data-index="' + i + '"]').className)).length`)
+		if want == 0 || marked < want {
+			t.Errorf("%d of the steps' %d innies and outies are marked", marked, want)
+		}
+		t.Logf("innies and outies after %d hints: %d areas", hints, areas)
+		p.shot("variant-killer-innies")
+		p.dark(true)
+		p.shot("variant-killer-innies-dark")
+		p.dark(false)
+		return
+	}
+}

@@ -21,7 +21,7 @@ import {
   EMPTY, GIVEN, ENTRY, HINTED, SOLVED, sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
   clashesOf, boardBody, regionsOf, peersOf, fpuzzlesText,
 } from './board.js';
-import { hintMarks, hintLinks, patternMarkup } from './hint.js';
+import { hintMarks, hintLinks, hintAreas, patternMarkup, areaMarkup } from './hint.js';
 import * as play from './game.js';
 import { Clock, fmtTime } from './game.js';
 import { createLayout } from './layout.js';
@@ -300,11 +300,13 @@ function notesEl(marks, highlight) {
   return box;
 }
 
-// drawPattern draws the shown hint's links between candidates.
+// drawPattern draws the shown hint's links between candidates and the
+// outlines of the areas its innies and outies add up.
 function drawPattern() {
   let svg = el.board.querySelector('svg.pattern');
   const links = game.shown ? hintLinks(game.shown.res) : [];
-  if (!links.length) { if (svg) svg.remove(); return; }
+  const areas = game.shown ? game.shown.areas : [];
+  if (!links.length && !areas.length) { if (svg) svg.remove(); return; }
   const n = game.shape.n;
   if (!svg) {
     el.board.insertAdjacentHTML('beforeend', '<svg class="pattern" aria-hidden="true"></svg>'); // the HTML parser makes it SVG
@@ -312,7 +314,7 @@ function drawPattern() {
   }
   svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
   svg.setAttribute('preserveAspectRatio', 'none');
-  svg.innerHTML = patternMarkup(links, game.shape);
+  svg.innerHTML = areaMarkup(areas, n) + (links.length ? patternMarkup(links, game.shape) : '');
 }
 
 let busy = 0;
@@ -657,7 +659,8 @@ async function hint() {
       setStatus(res.explanation ? `Mistake: ${res.explanation}` : `Mistake at ${nameOf(i)}: ${sym(res.value)} does not belong there.`, 'warn');
       return;
     }
-    game.shown = { check: game.check, res, marks: hintMarks(res, shape, game.rules), nudge: res.kind === 'nudge' };
+    const areas = hintAreas(res, shape, game.rules, game.cells);
+    game.shown = { check: game.check, res, areas, marks: hintMarks(res, shape, game.rules, areas), nudge: res.kind === 'nudge' };
     if (res.kind === 'placement') game.sel = res.row * n + res.col;
     paint();
     if (game.sel >= 0) cellEls[game.sel].focus({ preventScroll: true });

@@ -3,11 +3,61 @@
 
 import { onBoard } from './board.js';
 
+// hintAreas finds, for each innies-and-outies step of a hint (the hint
+// and its steps), the area its rule of 45 adds up: { area, kind, cells },
+// the area's cells, 'innies' or 'outies', and the step's cells. The
+// answer names only those cells (its pattern's set: the empty innies, or
+// outies, of the area), so the area is found as the engine finds it:
+// single rows, columns and boxes or regions, then bands of 2 to N-1
+// adjacent rows or columns, the first whose empty innies (or outies, when
+// sum cages cover every innie) are the step's cells. rules is
+// rulesOf(shape, rules); cells the board the hint was asked on.
+export function hintAreas(res, shape, rules, cells) {
+  const n = shape.n, out = [];
+  let areas = null;
+  for (const st of [res, ...(res.steps || [])]) {
+    const set = st.technique === 'innies_outies' && st.pattern && st.pattern.sets && st.pattern.sets[0];
+    if (!set || !set.every((c) => onBoard(c, n))) continue;
+    areas = areas || areasOf(n, rules);
+    const want = set.map((c) => c.row * n + c.col).sort((a, b) => a - b).join();
+    for (const area of areas) {
+      const found = ['innies', 'outies'].find((kind) => sumCells(area, kind, rules).filter((i) => !cells[i]).sort((a, b) => a - b).join() === want);
+      if (found) { out.push({ area, kind: found, cells: set.map((c) => c.row * n + c.col) }); break; }
+    }
+  }
+  return out;
+}
+
+// areasOf lists the areas of the rule of 45 in the engine's order: rows,
+// columns, boxes or regions, then for widths 2 to N-1 and each first line
+// a band of rows and one of columns.
+function areasOf(n, rules) {
+  const k = rules.kinds, areas = [...k.row, ...k.column, ...(k.box || k.region || [])];
+  for (let w = 2; w < n; w++) {
+    for (let start = 0; start + w <= n; start++) {
+      areas.push(k.row.slice(start, start + w).flat(), k.column.slice(start, start + w).flat());
+    }
+  }
+  return areas;
+}
+
+// sumCells returns the innies of an area (its cells outside every sum
+// cage that lies inside it) or its outies (the cells outside it of the sum
+// cages that cross its edge; none when a cell of it is in no sum cage).
+function sumCells(area, kind, rules) {
+  const inside = new Set(area), cageOf = new Map();
+  for (const cage of rules.sums) for (const i of cage.cells) cageOf.set(i, cage);
+  if (kind === 'innies') return area.filter((i) => !(cageOf.has(i) && cageOf.get(i).cells.every((j) => inside.has(j))));
+  if (area.some((i) => !cageOf.has(i))) return [];
+  return rules.sums.filter((c) => c.cells.some((i) => inside.has(i))).flatMap((c) => c.cells.filter((i) => !inside.has(i)));
+}
+
 // hintMarks maps a cell to the class that shows its part in the hint:
 // the units looked at, the pattern's cells, fins, sets, eliminations and
-// the target. rules is rulesOf(shape, rules): a unit of any kind the API
-// names (a cage, a region, a diagonal, …) is marked.
-export function hintMarks(res, shape, rules) {
+// the target; of an innies-and-outies step (areas, from hintAreas) the
+// area and its innies or outies. rules is rulesOf(shape, rules): a unit
+// of any kind the API names (a cage, a region, a diagonal, …) is marked.
+export function hintMarks(res, shape, rules, areas = []) {
   const n = shape.n, marks = new Map();
   const at = (c) => c.row * n + c.col;
   const steps = [res, ...(res.steps || [])];
@@ -24,6 +74,10 @@ export function hintMarks(res, shape, rules) {
     for (const set of pt.sets || []) for (const c of set) if (onBoard(c, n)) marks.set(at(c), 'hint-set');
     for (const c of pt.fins || []) if (onBoard(c, n)) marks.set(at(c), 'hint-fin');
   }
+  for (const a of areas) {
+    for (const i of a.area) if (!marks.has(i)) marks.set(i, 'hint-unit');
+    for (const i of a.cells) marks.set(i, a.kind === 'innies' ? 'hint-innie' : 'hint-outie');
+  }
   if (res.kind === 'placement') marks.set(at(res), 'hint-target');
   return marks;
 }
@@ -33,6 +87,26 @@ export function hintLinks(res) {
   const links = [];
   for (const st of [res, ...(res.steps || [])]) links.push(...((st.pattern && st.pattern.links) || []));
   return links;
+}
+
+// areaMarkup outlines each area (from hintAreas) on a board of size n,
+// in an SVG whose viewBox is n×n: a line along every side of its cells
+// that does not face another cell of it.
+export function areaMarkup(areas, n) {
+  let body = '';
+  for (const { area } of areas) {
+    const inside = new Set(area);
+    let d = '';
+    for (const i of area) {
+      const r = Math.floor(i / n), c = i % n;
+      if (r === 0 || !inside.has(i - n)) d += `M${c} ${r}h1`;
+      if (r === n - 1 || !inside.has(i + n)) d += `M${c} ${r + 1}h1`;
+      if (c === 0 || !inside.has(i - 1)) d += `M${c} ${r}v1`;
+      if (c === n - 1 || !inside.has(i + 1)) d += `M${c + 1} ${r}v1`;
+    }
+    body += `<path class="area" d="${d}"/>`;
+  }
+  return body;
 }
 
 // patternMarkup draws links on a board of the shape, in an SVG whose

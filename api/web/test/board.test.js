@@ -5,6 +5,7 @@ import {
   sym, show, symbolValue, parsePuzzle, boardString, cellName, onBoard, noteList,
   units, rulesOf, findConflicts, peersOf, clashesOf, candidatesOf, regionsOf, boardBody, fpuzzlesText,
 } from '../board.js';
+import { KILLER_SOLUTION, KILLER_CAGES, killerRules } from './killer.js';
 
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
 
@@ -188,14 +189,6 @@ test('candidatesOf keeps to parity, knight and king moves and non-consecutive ne
   cells[1] = 9;
   assert.deepEqual(notes(rulesOf(S9, { non_consecutive: true }), cells, 0), [1, 2, 3, 4, 5, 6, 7]);
 });
-
-// A killer: its solution and its cages as [sum, cell indexes].
-const KILLER_SOLUTION = '512683749469172853873594162945316287237859416681427935126945378394768521758231694';
-const KILLER_CAGES = [[8, [0, 1, 2]], [36, [3, 4, 12, 13, 21, 22]], [23, [5, 6, 7, 8]], [37, [9, 10, 11, 18, 19, 20]], [10, [14, 15]],
-  [23, [16, 17, 25, 26, 35]], [7, [23, 24, 33]], [11, [27, 36]], [12, [28, 29, 37]], [30, [30, 31, 32, 38, 39, 40]], [9, [41]],
-  [13, [34, 42, 43]], [11, [44, 53]], [7, [45, 54]], [36, [46, 48, 55, 56, 57, 66]], [1, [47]], [2, [49]], [34, [50, 51, 58, 59, 60, 67]],
-  [10, [63, 72]], [26, [64, 65, 73, 74]], [13, [68, 69]], [30, [52, 61, 62, 70, 71, 79]], [12, [75, 76, 77, 78]], [4, [80]]];
-const killerRules = () => ({ cages: KILLER_CAGES.map(([sum, cells]) => ({ sum, cells: cells.map((i) => [Math.floor(i / 9), i % 9]) })) });
 
 // cageBrute lists the values that some way of filling a cage's empty cells
 // with distinct values, not those its filled cells hold, to its sum uses.

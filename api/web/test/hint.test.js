@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { rulesOf } from '../board.js';
-import { hintMarks, hintLinks, patternMarkup } from '../hint.js';
+import { hintMarks, hintLinks, patternMarkup, hintAreas, areaMarkup } from '../hint.js';
+import { killerRules } from './killer.js';
 
 const SHAPE = { n: 6, r: 2, c: 3 };
 const rules = rulesOf(SHAPE);
@@ -73,4 +74,63 @@ test('hintMarks marks the cage, region or diagonal a variant hint names', () => 
   const region = hintMarks({ kind: 'elimination', units: [{ kind: 'region', index: 2 }] }, S4, jigsaw);
   assert.deepEqual([...region.keys()].sort((a, b) => a - b), [8, 12, 13, 14]);
   assert.ok([...region.values()].every((m) => m === 'hint-unit'));
+});
+
+// Innies-and-outies steps as /hint gives them on the empty board of the
+// killer in killer.js: the pattern names only the step's cells.
+const INNIES = {
+  kind: 'elimination', technique: 'innies_outies',
+  explanation: 'box 4 adds up to 45 and its cages inside it to 24, so the innies r5c3, r6c1 and r6c2 add up to 21 and can only hold 4, 5, 6, 7, 8 and 9',
+  cells: [{ row: 4, col: 2 }, { row: 5, col: 0 }, { row: 5, col: 1 }],
+  eliminations: [{ row: 4, col: 2, values: [2, 3] }],
+  pattern: { sets: [[{ row: 4, col: 2 }, { row: 5, col: 0 }, { row: 5, col: 1 }]] },
+};
+const OUTIES = {
+  kind: 'elimination', technique: 'innies_outies',
+  explanation: 'rows 1-3 adds up to 135; the cages inside it make 114 and the cages crossing its edge 30, so the outies r4c9 and r4c7 add up to 9',
+  cells: [{ row: 3, col: 8 }, { row: 3, col: 6 }],
+  eliminations: [{ row: 3, col: 8, values: [6, 9] }],
+  pattern: { sets: [[{ row: 3, col: 8 }, { row: 3, col: 6 }]] },
+};
+
+test('hintAreas finds the area of innies and of outies, as the engine does', () => {
+  const S9 = { n: 9, r: 3, c: 3 };
+  const rules = rulesOf(S9, killerRules());
+  const empty = new Array(81).fill(0);
+  const range = (a, b) => Array.from({ length: b - a }, (_, k) => a + k);
+  const box4 = [27, 28, 29, 36, 37, 38, 45, 46, 47];
+  let areas = hintAreas(INNIES, S9, rules, empty);
+  assert.equal(areas.length, 1);
+  assert.deepEqual([...areas[0].area].sort((a, b) => a - b), box4);
+  assert.equal(areas[0].kind, 'innies');
+  // A placement whose steps hold both: each step gets its area.
+  areas = hintAreas({ kind: 'placement', row: 3, col: 8, value: 1, technique: 'naked_single', steps: [INNIES, OUTIES] }, S9, rules, empty);
+  assert.deepEqual(areas.map((a) => a.kind), ['innies', 'outies']);
+  assert.deepEqual([...areas[1].area].sort((a, b) => a - b), range(0, 27), 'rows 1-3');
+  // Filled innies are not the step's: r5c3 filled, the two left are box 4's.
+  const some = empty.slice();
+  some[38] = 9;
+  const two = { ...INNIES, pattern: { sets: [[{ row: 5, col: 0 }, { row: 5, col: 1 }]] } };
+  assert.deepEqual([...hintAreas(two, S9, rules, some)[0].area].sort((a, b) => a - b), box4);
+  // Other techniques, and cells no area makes, draw nothing.
+  assert.deepEqual(hintAreas({ ...INNIES, technique: 'cage_combination' }, S9, rules, empty), []);
+  assert.deepEqual(hintAreas({ ...INNIES, pattern: { sets: [[{ row: 0, col: 0 }]] } }, S9, rules, empty), []);
+  assert.deepEqual(hintAreas({ ...INNIES, pattern: { sets: [[{ row: 9, col: 0 }]] } }, S9, rules, empty), [], 'off the board');
+
+  const marks = hintMarks(OUTIES, S9, rules, hintAreas(OUTIES, S9, rules, empty));
+  assert.equal(marks.get(33), 'hint-outie');
+  assert.equal(marks.get(35), 'hint-outie');
+  assert.equal(marks.get(0), 'hint-unit');
+  assert.equal(marks.get(36), undefined);
+  const inn = hintMarks(INNIES, S9, rules, hintAreas(INNIES, S9, rules, empty));
+  assert.equal(inn.get(38), 'hint-innie');
+  assert.equal(inn.get(27), 'hint-unit');
+});
+
+test('areaMarkup outlines an area along the sides no cell of it shares', () => {
+  const segments = (svg) => (svg.match(/[hv]1/g) || []).length;
+  assert.equal(segments(areaMarkup([{ area: [0, 1, 9, 10] }], 9)), 8, 'a 2×2 square: 8 cell sides');
+  assert.equal(segments(areaMarkup([{ area: Array.from({ length: 27 }, (_, k) => k) }], 9)), 2 * 9 + 2 * 3, 'rows 1-3');
+  assert.match(areaMarkup([{ area: [40] }], 9), /^<path class="area" d="M4 4h1M4 5h1M4 4v1M5 4v1"\/>$/);
+  assert.equal(areaMarkup([], 9), '');
 });
