@@ -9,35 +9,41 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserVariants plays killer, jigsaw, X and windoku boards on a
-// desktop and a phone: the picker offers the variant and the link keeps
-// it, the board and the status fit the screen, every cell's name says its
-// variant facts and the marks are drawn, and axe-core finds nothing, light
-// and dark.
+// TestBrowserVariants plays killer, jigsaw, X and windoku on 9×9, killer
+// on 6×6 and jigsaw on 16×16 on a desktop (1280×900), a phone (390×844)
+// and a phone on its side (844×390): the picker offers the variant and
+// the link keeps it, the board and the status fit each screen, every
+// cell's name says its variant facts and the marks are drawn (cage sums
+// no smaller than 9 px), and axe-core finds nothing: light on every
+// screen, dark on one screen a variant, each screen in turn.
 func TestBrowserVariants(t *testing.T) {
 	site := newSite(t)
-	screens := append([]screen{{"desktop", 1280, 900, nil}}, phoneScreens[0])
+	screens := append([]screen{{"desktop", 1280, 900, nil}}, phoneScreens...)
 	cases := []struct {
 		variant string
+		n, bc   int
 		label   string // a word every cell with the mark says
 		class   string // the class that draws it
 		cells   int    // how many cells have it, at least
 	}{
-		{"killer", "cage", "cage", 81},
-		{"jigsaw", "region", "box-r", 9},
-		{"x", "diagonal", "diag", 17},
-		{"windoku", "window", "window", 36},
+		{"killer", 9, 3, "cage", "cage", 81},
+		{"jigsaw", 9, 3, "region", "box-r", 9},
+		{"x", 9, 3, "diagonal", "diag", 17},
+		{"windoku", 9, 3, "window", "window", 36},
+		{"killer", 6, 3, "cage", "cage", 36},
+		{"jigsaw", 16, 4, "region", "box-r", 16},
 	}
-	for _, tc := range cases {
-		t.Run(tc.variant, func(t *testing.T) {
-			p := site.open(t, "/?size=9&variant="+tc.variant+"&difficulty=easy&seed=7")
-			p.n = 9
-			p.waitf("a "+tc.variant+" game", `document.querySelectorAll('#board .cell').length === 81 && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`)
+	for k, tc := range cases {
+		name := fmt.Sprintf("%s-%dx%d", tc.variant, tc.n, tc.n)
+		t.Run(name, func(t *testing.T) {
+			p := site.open(t, fmt.Sprintf("/?size=%d&variant=%s&difficulty=easy&seed=7", tc.n, tc.variant))
+			p.n = tc.n
+			p.waitf("a "+name+" game", fmt.Sprintf(`document.querySelectorAll('#board .cell').length === %d && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`, tc.n*tc.n))
 			if v := evalT[string](p, `document.getElementById('variant').value`); v != tc.variant {
 				t.Errorf("the picker shows %q, want %q", v, tc.variant)
 			}
 			if u := evalT[string](p, `location.search`); !strings.Contains(u, "variant="+tc.variant) || !strings.Contains(u, "seed=") {
-				t.Errorf("the address %q does not replay the %s game", u, tc.variant)
+				t.Errorf("the address %q does not replay the %s game", u, name)
 			}
 			labelled := evalT[int](p, fmt.Sprintf(`Array.from(document.querySelectorAll('#board .cell')).filter(e => e.getAttribute('aria-label').includes(%q)).length`, tc.label))
 			drawn := evalT[int](p, fmt.Sprintf(`document.querySelectorAll('#board .cell.%s').length`, tc.class))
@@ -45,42 +51,49 @@ func TestBrowserVariants(t *testing.T) {
 				t.Errorf("%d cells say %q and %d have class %s, want %d and more", labelled, tc.label, drawn, tc.class, tc.cells)
 			}
 			if line := p.text("#rules-line"); line == "" {
-				t.Errorf("no rules line under the %s board", tc.variant)
+				t.Errorf("no rules line under the %s board", name)
 			}
 			switch tc.variant {
 			case "killer":
 				// Every cage's sum is written once, on its first cell, and the
-				// cages' sums add up to the board's: 9 × 45.
+				// cages' sums add up to the board's: N × N(N+1)/2.
 				sum := evalT[int](p, `Array.from(document.querySelectorAll('#board .cell[data-sum]')).reduce((a, e) => a + +e.dataset.sum, 0)`)
-				if sum != 405 {
-					t.Errorf("the cage sums add up to %d, want 405", sum)
+				if want := tc.n * tc.n * (tc.n + 1) / 2; sum != want {
+					t.Errorf("the cage sums add up to %d, want %d", sum, want)
 				}
 			case "jigsaw":
-				// A region is outlined, not the boxes: row 1's thick edges
-				// are not simply after columns 3 and 6 on every row.
-				same := evalT[bool](p, `Array.from(document.querySelectorAll('#board .cell')).every(e => e.classList.contains('box-r') === ((+e.dataset.col + 1) % 3 === 0 && +e.dataset.col < 8))`)
+				// A region is outlined, not the boxes: the thick edges are
+				// not simply after every box's last column on every row.
+				same := evalT[bool](p, fmt.Sprintf(`Array.from(document.querySelectorAll('#board .cell')).every(e => e.classList.contains('box-r') === ((+e.dataset.col + 1) %% %d === 0 && +e.dataset.col < %d))`, tc.bc, tc.n-1))
 				if same {
 					t.Errorf("the jigsaw board draws the classic boxes")
 				}
 			}
 			// The board's calls carry the rules: a hint on it is a step.
 			p.takeHint()
-			for _, sc := range screens {
+			for i, sc := range screens {
 				p.viewport(sc.w, sc.h, sc.opts...)
 				g := evalT[map[string][]float64](p, `(() => {
 					const box = (e) => (r => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
-					return {board: box(document.getElementById('board')), status: box(document.getElementById('status')), view: [innerWidth, innerHeight]};
+					const sum = document.querySelector('#board .cell[data-sum]');
+					return {board: box(document.getElementById('board')), status: box(document.getElementById('status')), view: [innerWidth, innerHeight],
+						sum: [sum ? parseFloat(getComputedStyle(sum, '::before').fontSize) : 0]};
 				})()`)
-				name := fmt.Sprintf("variant-%s-%s", tc.variant, sc.name)
+				shot := fmt.Sprintf("variant-%s-%s", name, sc.name)
 				for _, part := range []string{"board", "status"} {
 					if r := g[part]; r[0] < 0 || r[1] < 0 || r[2] > g["view"][0] || r[3] > g["view"][1] {
-						t.Errorf("%s: the %s (%.1f,%.1f)-(%.1f,%.1f) is not inside the viewport", name, part, r[0], r[1], r[2], r[3])
+						t.Errorf("%s: the %s (%.1f,%.1f)-(%.1f,%.1f) is not inside the viewport", shot, part, r[0], r[1], r[2], r[3])
 					}
 				}
-				p.shot(name)
-				p.dark(true)
-				p.shot(name + "-dark")
-				p.dark(false)
+				if tc.variant == "killer" && g["sum"][0] < 9 {
+					t.Errorf("%s: the cage sums are %.1f px, want 9 px or more", shot, g["sum"][0])
+				}
+				p.shot(shot)
+				if i == k%len(screens) {
+					p.dark(true)
+					p.shot(shot + "-dark")
+					p.dark(false)
+				}
 			}
 		})
 	}
