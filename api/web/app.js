@@ -447,8 +447,7 @@ function boardCleared() {
 // whether the saved game of this puzzle came back.
 function loadGame(shape, givens, meta) {
   game.loading = true; // keep the saved game until restoreGame has read it
-  // A puzzle opened by id, link or paste is keyed by the variant its rules make.
-  play.loadPuzzle(game, shape, givens, { ...meta, variant: meta.variant || variantOf(meta.rules) || undefined });
+  play.loadPuzzle(game, shape, givens, meta);
   for (const out of [el.shareOut, el.fpuzzlesOut, el.fileOut]) out.hidden = true; // they were the last puzzle's
   buildBoard();
   boardCleared();

@@ -6,7 +6,7 @@ import {
   EMPTY, GIVEN, ENTRY, HINTED, SOLVED,
   rulesOf, findConflicts, peersOf, candidatesOf, boardString, parsePuzzle,
 } from './board.js';
-import { LEVELS, boxName } from './shapes.js';
+import { LEVELS, boxName, variantOf } from './shapes.js';
 
 // createGame returns the state of a page with no game yet.
 export function createGame() {
@@ -38,11 +38,14 @@ export function createGame() {
 }
 
 // loadPuzzle puts a new puzzle on the board, cleared to its givens, with
-// the first empty cell selected.
+// the first empty cell selected. A puzzle whose meta names no variant (one
+// opened by id, link or paste) gets the one its rules make, which keys its
+// best times.
 export function loadPuzzle(g, shape, givens, meta) {
   g.id++;
   g.shape = shape;
-  g.meta = meta || {};
+  g.meta = { ...meta };
+  g.meta.variant = g.meta.variant || variantOf(g.meta.rules) || undefined;
   g.rules = rulesOf(shape, g.meta.rules);
   g.givens = Uint8Array.from(givens);
   g.solution = null;

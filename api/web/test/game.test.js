@@ -280,6 +280,16 @@ test('bestKey keeps a time per variant and level', () => {
   const shape = { n: 9, r: 3, c: 3 };
   assert.equal(play.bestKey(shape, 'easy'), '9:3x3:easy');
   assert.equal(play.bestKey(shape, 'easy', 'killer'), '9:3x3:killer:easy');
+  // A killer opened by id or link names no variant: its rules do, so its
+  // time counts with the generated killers', not the classic ones'.
+  const g = play.createGame();
+  const cages = { cages: [{ cells: [[0, 0], [0, 1]], sum: 3 }] };
+  play.loadPuzzle(g, shape, new Array(81).fill(0), { difficulty: 'hard', rules: cages });
+  assert.equal(play.bestKey(g.shape, g.meta.difficulty, g.meta.variant), '9:3x3:killer:hard');
+  play.loadPuzzle(g, shape, new Array(81).fill(0), { difficulty: 'hard', rules: cages, variant: 'killer' });
+  assert.equal(g.meta.variant, 'killer');
+  play.loadPuzzle(g, shape, new Array(81).fill(0), { difficulty: 'hard' });
+  assert.equal(play.bestKey(g.shape, g.meta.difficulty, g.meta.variant), '9:3x3:hard', 'classic');
 });
 
 test('a variant game checks its rules as the player goes', () => {
