@@ -108,11 +108,13 @@ func TestBrowserKillerHints(t *testing.T) {
 	p.n = 9
 	p.waitf("a killer game", `document.querySelectorAll('#board .cell').length === 81 && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`)
 	presses := 0
-	for ; presses < 1000 && !evalT[bool](p, `document.getElementById('won').open`); presses++ {
+	// Hint until the board is full; /validate's check of it then opens the
+	// win overlay (pressing on, before its answer, hinted a full board).
+	for ; presses < 1000 && evalT[bool](p, `window.sudokud.game.cells.includes(0)`); presses++ {
 		before := evalT[string](p, `document.getElementById('hint').textContent + '/' + window.sudokud.game.check`)
 		p.click(-1, "#hint")
-		p.waitf("the hint's answer", fmt.Sprintf(`!document.body.classList.contains('busy') && (document.getElementById('won').open ||
-			document.getElementById('hint').textContent + '/' + window.sudokud.game.check !== %q)`, before))
+		p.waitf("the hint's answer", fmt.Sprintf(`!document.body.classList.contains('busy') &&
+			document.getElementById('hint').textContent + '/' + window.sudokud.game.check !== %q`, before))
 		if tone := evalT[string](p, `document.getElementById('status').dataset.tone || ''`); tone == "error" || tone == "warn" {
 			p.fatal("after %d presses of Hint", presses+1)
 		}
@@ -127,8 +129,13 @@ func TestBrowserKillerHints(t *testing.T) {
 	if sol := puzzles[0].(map[string]any)["solution"]; board != sol {
 		t.Fatalf("won with the board %s, the solution is %v", board, sol)
 	}
-	if !strings.Contains(p.text("#won-level"), "Easy") {
-		t.Errorf("the win overlay says %q", p.text("#won-level"))
+	if lvl := p.text("#won-level"); lvl != "9×9 Killer Easy" {
+		t.Errorf("the win overlay says %q, want 9×9 Killer Easy", lvl)
+	}
+	// The best time is kept per variant and level, and is the time shown.
+	best := evalT[map[string]float64](p, `JSON.parse(localStorage.getItem('sudokud.best'))`)
+	if ms, ok := best["9:3x3:killer:easy"]; !ok || fmtClock(ms) != p.text("#won-time") || !strings.HasPrefix(p.text("#won-best"), fmtClock(ms)) {
+		t.Errorf("best times %v, the overlay says time %q and best %q", best, p.text("#won-time"), p.text("#won-best"))
 	}
 	t.Logf("won after %d presses of Hint", presses)
 	p.shot("variant-killer-won")
