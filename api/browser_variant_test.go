@@ -71,6 +71,33 @@ func TestBrowserVariants(t *testing.T) {
 			}
 			// The board's calls carry the rules: a hint on it is a step.
 			p.takeHint()
+			// Fill notes keeps to the rules: every empty cell keeps its
+			// solution's value, and on a killer the cage sums leave fewer
+			// candidates than rows, columns and boxes alone somewhere.
+			p.click(-1, "#fill-notes")
+			_, res := site.post(t, "/generate", map[string]any{"size": tc.n, "variant": tc.variant, "difficulty": "easy", "seed": 7})
+			puzzles, _ := res["puzzles"].([]any)
+			if len(puzzles) != 1 {
+				t.Fatalf("/generate answered %v", res)
+			}
+			sol, _ := puzzles[0].(map[string]any)["solution"].(string)
+			board, fewer := p.board(), 0
+			labels := evalT[[]string](p, `Array.from(document.querySelectorAll('#board .cell'), e => e.getAttribute('aria-label'))`)
+			for i, label := range labels {
+				if board[i] != '.' {
+					continue
+				}
+				notes := notesOf(label)
+				if !strings.ContainsRune(notes, rune(sol[i])) {
+					t.Errorf("Fill notes left %s the notes %q, without its value %c", cellName(i, tc.n), notes, sol[i])
+				}
+				if len(notes) < len(candidatesOf(board, i, tc.n/tc.bc, tc.bc)) {
+					fewer++
+				}
+			}
+			if tc.variant == "killer" && fewer == 0 {
+				t.Errorf("Fill notes on a killer noted what rows, columns and boxes allow, everywhere")
+			}
 			for i, sc := range screens {
 				p.viewport(sc.w, sc.h, sc.opts...)
 				g := evalT[map[string][]float64](p, `(() => {
