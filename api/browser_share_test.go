@@ -41,6 +41,11 @@ func TestBrowserShare(t *testing.T) {
 			p.n = tc.n
 			p.waitf("the game", fmt.Sprintf(`document.querySelectorAll('#board .cell').length === %d && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`, tc.n*tc.n))
 			marks := evalT[string](p, marksJS)
+			// Only /generate's answer (and an f-puzzles import) holds the
+			// f-puzzles text that the link needs.
+			if off := p.disabled("#fpuzzles-export"); off != (tc.variant == "") {
+				t.Errorf("the f-puzzles link button is disabled: %v", off)
+			}
 			p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('share-box').open = true`))
 			p.click(-1, "#share")
 			p.waitf("the link", `!document.getElementById('share-out').hidden && !document.body.classList.contains('busy')`)
@@ -117,6 +122,9 @@ func TestBrowserShare(t *testing.T) {
 			}
 		}
 		p.shot("share-files")
+		p.dark(true)
+		p.shot("share-files-dark")
+		p.dark(false)
 		site.fail("/print")
 		p.click(-1, "#print")
 		p.waitf("the failure", `document.getElementById('status').dataset.tone === 'error'`)
