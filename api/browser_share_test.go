@@ -79,6 +79,14 @@ func TestBrowserShare(t *testing.T) {
 		})
 	}
 
+	t.Run("a mistyped id", func(t *testing.T) {
+		p := site.open(t, "/?id=AQAAOCQMa6")
+		p.waitf("the refusal", `document.getElementById('status').dataset.tone === 'error'`)
+		if st := p.status(); !strings.HasPrefix(st, "Could not open the shared puzzle: ") || !strings.Contains(st, "puzzle id") {
+			t.Errorf("a mistyped id says %q", st)
+		}
+	})
+
 	t.Run("f-puzzles link, print and images", func(t *testing.T) {
 		_, res := site.post(t, "/generate", map[string]any{"size": 9, "variant": "killer", "difficulty": "easy", "seed": 7, "format": "fpuzzles"})
 		puzzles, _ := res["puzzles"].([]any)
