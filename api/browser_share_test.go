@@ -3,7 +3,9 @@ package api_test
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -22,8 +24,9 @@ const marksJS = `Array.from(document.querySelectorAll('#board .cell'), e => [e.d
 // generated killer and jigsaw (the id /generate gave) and for a pasted
 // classic puzzle (the id POST /puzzles gives); the link opens the same
 // givens with the same rules drawn, the picker on its variant, and a hint
-// is a step on it. The f-puzzles link of a generated killer is the text
-// /generate gives in format fpuzzles; Print makes a PDF and the image
+// is a step on it; its f-puzzles link is the text GET /puzzles/{id} gives.
+// The f-puzzles link of a generated killer is the text /generate gives in
+// format fpuzzles; Print makes a PDF and the image
 // buttons an SVG and a PNG, and a failed print says why.
 func TestBrowserShare(t *testing.T) {
 	site := newSite(t)
@@ -41,10 +44,8 @@ func TestBrowserShare(t *testing.T) {
 			p.n = tc.n
 			p.waitf("the game", fmt.Sprintf(`document.querySelectorAll('#board .cell').length === %d && !document.body.classList.contains('busy') && /Good luck/.test(document.getElementById('status').textContent)`, tc.n*tc.n))
 			marks := evalT[string](p, marksJS)
-			// Only /generate's answer (and an f-puzzles import) holds the
-			// f-puzzles text that the link needs.
-			if off := p.disabled("#fpuzzles-export"); off != (tc.variant == "") {
-				t.Errorf("the f-puzzles link button is disabled: %v", off)
+			if p.disabled("#fpuzzles-export") {
+				t.Errorf("the f-puzzles link button is disabled")
 			}
 			p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('share-box').open = true`))
 			p.click(-1, "#share")
@@ -73,6 +74,21 @@ func TestBrowserShare(t *testing.T) {
 			}
 			if s := evalT[string](q, `location.search`); s != "?"+u.RawQuery {
 				t.Errorf("the address keeps %q, want ?%s", s, u.RawQuery)
+			}
+			// The f-puzzles link of the opened puzzle is the text the
+			// server gives for its id.
+			var pz struct{ FPuzzles string }
+			if res, err := http.Get(site.url + "/puzzles/" + url.PathEscape(u.Query().Get("id"))); err != nil {
+				t.Fatalf("GET the shared puzzle: %v", err)
+			} else {
+				json.NewDecoder(res.Body).Decode(&pz)
+				res.Body.Close()
+			}
+			q.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('share-box').open = true`))
+			q.click(-1, "#fpuzzles-export")
+			q.waitf("the f-puzzles link", `!document.getElementById('fpuzzles-out').hidden`)
+			if got, want := evalT[string](q, `document.getElementById('fpuzzles-link').href`), "https://www.f-puzzles.com/?load="+pz.FPuzzles; got != want {
+				t.Errorf("the f-puzzles link is %q, want %q", got, want)
 			}
 			q.takeHint()
 			q.shot("share-opened-" + tc.name)

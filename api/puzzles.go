@@ -28,6 +28,9 @@ type puzzleResponse struct {
 	Givens     int        `json:"givens"`
 	Unique     bool       `json:"unique"`
 	Rating     ratingJSON `json:"rating"`
+	// FPuzzles is the puzzle as f-puzzles' compressed text, which opens it
+	// in f-puzzles and SudokuPad.
+	FPuzzles string `json:"fpuzzles,omitempty"`
 }
 
 // cacheForever is the Cache-Control of an answer that an id fixes: the id
@@ -133,6 +136,10 @@ func (d *deps) describe(r *http.Request, b engine.Board, grid bool) (puzzleRespo
 		return puzzleResponse{}, err
 	}
 	s := b.Shape()
+	fp, err := fpuzzlesText(b)
+	if err != nil {
+		return puzzleResponse{}, err
+	}
 	return puzzleResponse{
 		ID:         engine.EncodeID(b),
 		Size:       s.Size,
@@ -144,6 +151,7 @@ func (d *deps) describe(r *http.Request, b engine.Board, grid bool) (puzzleRespo
 		Givens:     b.Givens(),
 		Unique:     res.Unique,
 		Rating:     ratingOut(rating),
+		FPuzzles:   fp,
 	}, nil
 }
 

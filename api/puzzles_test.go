@@ -1,7 +1,9 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokud/sudokud/engine"
+	"github.com/sudokud/sudokud/fpuzzles"
 )
 
 // TestPuzzleByIDServesGenerated: every puzzle /generate returns is served
@@ -40,6 +43,7 @@ func TestPuzzleByIDServesGenerated(t *testing.T) {
 				got.Difficulty != g.Difficulty || got.Givens != g.Givens || got.Rating.SE != g.Rating.SE || got.Size != g.Size || got.Box != g.Box {
 				t.Fatalf("GET /puzzles/%s = %+v, generated %+v", g.ID, got, g)
 			}
+			checkFpuzzles(t, "GET /puzzles/"+g.ID, got)
 			if got, want := ex.header.Get("Cache-Control"), "public, max-age=31536000, immutable"; got != want {
 				t.Errorf("Cache-Control %q, want %q", got, want)
 			}
@@ -47,6 +51,23 @@ func TestPuzzleByIDServesGenerated(t *testing.T) {
 				t.Errorf("ETag %q, want %q", got, want)
 			}
 		}
+	}
+}
+
+// checkFpuzzles checks that p's f-puzzles text opens the same puzzle: the
+// same givens, and under the rules it carries (f-puzzles writes boxes that
+// are not its default ones as regions) the same one solution.
+func checkFpuzzles(t *testing.T, what string, p puzzleResponse) {
+	t.Helper()
+	b, err := fpuzzles.Decode(p.FPuzzles)
+	if err != nil {
+		t.Errorf("%s: fpuzzles %q: %v", what, p.FPuzzles, err)
+		return
+	}
+	res, err := engine.Solve(context.Background(), b, engine.Limits{})
+	if err != nil || b.String() != fmt.Sprint(p.Puzzle) || res.Solution.String() != fmt.Sprint(p.Solution) || res.Unique != p.Unique {
+		t.Errorf("%s: fpuzzles %q opens %s (solution %s, unique %t, %v), want %v (solution %v, unique %t)",
+			what, p.FPuzzles, b.String(), res.Solution.String(), res.Unique, err, p.Puzzle, p.Solution, p.Unique)
 	}
 }
 

@@ -58,6 +58,7 @@ func TestPuzzleVariantIDs(t *testing.T) {
 		if err != nil || !b.IsVariant() {
 			t.Fatalf("%s: id %q: %v, variant %t", tc.name, posted.ID, err, b.IsVariant())
 		}
+		checkFpuzzles(t, tc.name, posted)
 		if posted.ID == engine.EncodeID(mustParse(t, classic, 0, "")) {
 			t.Fatalf("%s: the id is the classic puzzle's", tc.name)
 		}

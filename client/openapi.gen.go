@@ -1001,6 +1001,11 @@ type PuzzleByID struct {
 	// the levels each shape offers.
 	Difficulty Difficulty `json:"difficulty"`
 
+	// Fpuzzles The puzzle as f-puzzles' compressed text (LZString base64), which
+	// opens it in f-puzzles (`https://www.f-puzzles.com/?load=`
+	// followed by the text) and in SudokuPad.
+	Fpuzzles *string `json:"fpuzzles,omitempty"`
+
 	// Givens Filled cells in the puzzle.
 	Givens int `json:"givens"`
 

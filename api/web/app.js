@@ -336,8 +336,7 @@ function updateButtons() {
   el.pad.classList.toggle('notes-mode', game.notesMode);
   el.newGame.disabled = busy > 0;
   el.pasteExport.disabled = !has;
-  for (const b of [el.share, el.print, el.imageSvg, el.imagePng]) b.disabled = !has || busy > 0;
-  el.fpuzzlesExport.disabled = !has || !play.fpuzzlesLink(game.meta.fpuzzles);
+  for (const b of [el.share, el.fpuzzlesExport, el.print, el.imageSvg, el.imagePng]) b.disabled = !has || busy > 0;
   for (const key of el.pad.children) key.disabled = off;
 }
 
@@ -738,7 +737,8 @@ async function solve() {
 // openPuzzle opens a puzzle the server describes, as GET /puzzles/{id}
 // does (board, box, rules, level, id), from ask(); the game keeps its
 // rules. whose names it for the status; link(answer) is the address that
-// opens it again; fpuzzles is its f-puzzles text, if it came as one.
+// opens it again; fpuzzles is its f-puzzles text, if it came as one
+// (else the server's).
 async function openPuzzle(ask, { source, whose, link, fpuzzles }) {
   const id = game.id;
   setStatus(`Opening ${whose}…`, 'busy');
@@ -760,7 +760,7 @@ async function openPuzzle(ask, { source, whose, link, fpuzzles }) {
     fillBoxes(shape.n, boxName(shape));
     fillVariants(shape, variant);
     fillDifficulty(shape, res.difficulty);
-    const back = loadGame(shape, parsed.vals, { source, rules, difficulty: res.difficulty, rating: res.rating, id: res.id, fpuzzles });
+    const back = loadGame(shape, parsed.vals, { source, rules, difficulty: res.difficulty, rating: res.rating, id: res.id, fpuzzles: fpuzzles || res.fpuzzles });
     rememberURL(link(res));
     const what = [`${shape.n}×${shape.n}`, variant && variantText(variant), res.difficulty].filter(Boolean).join(' ');
     setStatus(back ? `Welcome back: ${whose} (${what}) is where you left it. Good luck!` : `${whose[0].toUpperCase()}${whose.slice(1)} (${what}) is on the board. Good luck!`);
@@ -849,14 +849,18 @@ function exportCurrent() {
 
 // ---- share, export and print -------------------------------------------------------
 
-// puzzleId returns the id of the puzzle on the board: the one it came
-// with, else the one POST /puzzles gives its givens and rules.
-async function puzzleId() {
-  if (game.meta.id) return game.meta.id;
+// described returns the id and the f-puzzles text of the puzzle on the
+// board: those it came with, else those POST /puzzles gives its givens and
+// rules.
+async function described() {
+  if (game.meta.id && game.meta.fpuzzles) return { id: game.meta.id, fpuzzles: game.meta.fpuzzles };
   const id = game.id;
   const res = await api('puzzles', { ...boardBody(game.shape, game.meta.rules), puzzle: boardString(game.givens) });
-  if (id === game.id) game.meta.id = res.id;
-  return res.id;
+  if (id === game.id) {
+    game.meta.id ||= res.id;
+    game.meta.fpuzzles ||= res.fpuzzles;
+  }
+  return { id: game.meta.id || res.id, fpuzzles: game.meta.fpuzzles || res.fpuzzles };
 }
 
 // copyText puts text on the clipboard and says so, or that the link shown
@@ -884,7 +888,7 @@ async function share() {
   setStatus('Making the link…', 'busy');
   await withBusy(async () => {
     let pid;
-    try { pid = await puzzleId(); } catch (err) {
+    try { ({ id: pid } = await described()); } catch (err) {
       if (id === game.id) setStatus(`Could not make a link to this puzzle: ${err.detail}`, 'error');
       return;
     }
@@ -896,11 +900,21 @@ async function share() {
 }
 
 // exportFpuzzles offers the link that opens this puzzle in f-puzzles.
-function exportFpuzzles() {
-  const url = game.shape && play.fpuzzlesLink(game.meta.fpuzzles);
-  if (!url) return;
-  showLink(el.fpuzzlesOut, el.fpuzzlesLink, url);
-  copyText(url, 'The f-puzzles link');
+async function exportFpuzzles() {
+  if (!game.shape) return;
+  const id = game.id;
+  setStatus('Making the f-puzzles link…', 'busy');
+  await withBusy(async () => {
+    let url;
+    try { url = play.fpuzzlesLink((await described()).fpuzzles); } catch (err) {
+      if (id === game.id) setStatus(`Could not make the f-puzzles link: ${err.detail}`, 'error');
+      return;
+    }
+    if (id !== game.id) return;
+    if (!url) { setStatus('This puzzle has no f-puzzles link.', 'error'); return; }
+    showLink(el.fpuzzlesOut, el.fpuzzlesLink, url);
+    copyText(url, 'The f-puzzles link');
+  });
 }
 
 // file is the last file made (a Blob), fileURL its object URL.
@@ -928,7 +942,7 @@ async function makeFile(kind, ext, what) {
   await withBusy(async () => {
     let pid, blob;
     try {
-      pid = await puzzleId();
+      ({ id: pid } = await described());
       const [path, body] = what(pid);
       blob = await apiFile(path, body);
     } catch (err) {

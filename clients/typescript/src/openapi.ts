@@ -811,6 +811,12 @@ export interface components {
             /** @description False when the puzzle has more than one solution (`solution` is then the lexicographically smallest, and the rating `expert` with `search` among its techniques). */
             unique: boolean;
             rating: components["schemas"]["Rating"];
+            /**
+             * @description The puzzle as f-puzzles' compressed text (LZString base64), which
+             *     opens it in f-puzzles (`https://www.f-puzzles.com/?load=`
+             *     followed by the text) and in SudokuPad.
+             */
+            fpuzzles?: string;
         };
         /** @description A generated puzzle (as in `GeneratedPuzzle`) and its day. */
         DailyPuzzle: {
