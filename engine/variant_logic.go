@@ -24,6 +24,8 @@ import (
 //	non_consecutive     a cell whose values are all next to w rules w out beside it
 //	naked/hidden pairs, triples, quads over units and cages
 //	innies_outies       the rule of 45 over rows, columns, boxes and bands
+//	fish, wings, single-digit patterns, coloring and chains as on classic
+//	boards, over every full unit and peer (variant_tech.go)
 //	contradiction_chain a value whose singles and cage sums run into a contradiction
 //	trial_net           a value that leaves no solution, found by a bounded search
 
@@ -48,6 +50,22 @@ const (
 	vtNakedQuad
 	vtHiddenQuad
 	vtInniesOuties
+	vtXWing
+	vtSwordfish
+	vtJellyfish
+	vtXYWing
+	vtXYZWing
+	vtSkyscraper
+	vtTwoStringKite
+	vtTurbotFish
+	vtWWing
+	vtFinnedXWing
+	vtFinnedSwordfish
+	vtFinnedJellyfish
+	vtSimpleColoring
+	vtXChain
+	vtXYChain
+	vtAIC
 	vtContradiction
 	vtTrial
 	vtSearch
@@ -67,6 +85,22 @@ var vtechs = [...]vtech{
 	vtNakedQuad:        {"naked_quad", "naked quad", Medium, 5.0},
 	vtHiddenQuad:       {"hidden_quad", "hidden quad", Medium, 5.4},
 	vtInniesOuties:     {"innies_outies", "innies and outies", Hard, 4.2},
+	vtXWing:            classicVTech(tXWing),
+	vtSwordfish:        classicVTech(tSwordfish),
+	vtJellyfish:        classicVTech(tJellyfish),
+	vtXYWing:           classicVTech(tXYWing),
+	vtXYZWing:          classicVTech(tXYZWing),
+	vtSkyscraper:       classicVTech(tSkyscraper),
+	vtTwoStringKite:    classicVTech(tTwoStringKite),
+	vtTurbotFish:       classicVTech(tTurbotFish),
+	vtWWing:            classicVTech(tWWing),
+	vtFinnedXWing:      classicVTech(tFinnedXWing),
+	vtFinnedSwordfish:  classicVTech(tFinnedSwordfish),
+	vtFinnedJellyfish:  classicVTech(tFinnedJellyfish),
+	vtSimpleColoring:   classicVTech(tSimpleColoring),
+	vtXChain:           classicVTech(tXChain),
+	vtXYChain:          classicVTech(tXYChain),
+	vtAIC:              classicVTech(tAIC),
 	vtContradiction:    {"contradiction_chain", "contradiction forcing chain", Expert, 7.5},
 	vtTrial:            {"trial_net", "trial forcing net", Expert, 9.0},
 	vtSearch:           {"search", "search", Expert, 0},
@@ -96,6 +130,9 @@ type vlogic struct {
 	// maxLevel, when set, skips the techniques above it (the generator's
 	// test of a level).
 	maxLevel Level
+	// se is the rating of the step next found when it is not its
+	// technique's (a longer chain rates higher), else 0.
+	se float64
 }
 
 func newVLogic(ctx context.Context, b *Board, lim Limits) *vlogic {
@@ -273,10 +310,21 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 		{Medium, l.lockedCandidates}, {Medium, l.nonConsecutive},
 		{Medium, func() (Step, bool) { return l.nakedSubset(2) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(2) }},
 		{Medium, func() (Step, bool) { return l.nakedSubset(3) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(3) }},
+		{Hard, func() (Step, bool) { return l.fish(2, false) }},
+		{Hard, func() (Step, bool) { return l.wing(false) }}, {Hard, func() (Step, bool) { return l.wing(true) }},
 		{Hard, l.inniesOuties},
 		{Medium, func() (Step, bool) { return l.nakedSubset(4) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(4) }},
+		{Hard, func() (Step, bool) { return l.fish(3, false) }}, {Hard, func() (Step, bool) { return l.fish(4, false) }},
+		{Hard, l.turbot}, {Hard, l.wWing},
+		{Hard, func() (Step, bool) { return l.fish(2, true) }}, {Hard, func() (Step, bool) { return l.fish(3, true) }},
+		{Hard, func() (Step, bool) { return l.fish(4, true) }},
+		{Hard, l.coloring},
+		{Expert, func() (Step, bool) { return l.chain(vchainX) }},
+		{Expert, func() (Step, bool) { return l.chain(vchainXY) }},
+		{Expert, func() (Step, bool) { return l.chain(vchainAIC) }},
 		{Expert, l.contradiction},
 	}
+	l.se = 0
 	for _, f := range finders {
 		if l.maxLevel != 0 && f.level > l.maxLevel {
 			continue
@@ -975,8 +1023,12 @@ func gradeVariant(ctx context.Context, b Board, lim Limits) (Rating, error) {
 		if hardest < 0 || vtechs[t].level > vtechs[hardest].level || (vtechs[t].level == vtechs[hardest].level && vtechs[t].se > vtechs[hardest].se) {
 			hardest = t
 		}
-		r.SE = math.Max(r.SE, vtechs[t].se)
-		seSum += math.Exp(scoreSlope * vtechs[t].se)
+		se := vtechs[t].se
+		if l.se != 0 && ok {
+			se = l.se
+		}
+		r.SE = math.Max(r.SE, se)
+		seSum += math.Exp(scoreSlope * se)
 		l.apply(&st)
 	}
 	if hardest >= 0 {

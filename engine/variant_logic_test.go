@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/sudokud/sudokud/internal/dataset"
@@ -279,6 +281,125 @@ func BenchmarkSolveJigsaw16(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		if _, err := Solve(context.Background(), boards[i%len(boards)], Limits{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// variantExperts reads testdata/variant/expert9.txt, 9×9 puzzles Generate
+// made at expert, a line "variant puzzle [regions]" (regions one digit a
+// cell), at most perVariant of each variant (0: all).
+func variantExperts(tb testing.TB, perVariant int) (names []string, boards []Board) {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/variant/expert9.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, _ := DefaultShape(9)
+	seen := map[string]int{}
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") || perVariant > 0 && seen[f[0]] >= perVariant {
+			continue
+		}
+		seen[f[0]]++
+		v, err := ParseVariant(f[0])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b, err := ParseBoard(f[1], s)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		r := (&vgen{shape: s, v: v}).structure()
+		if len(f) > 2 {
+			for _, ch := range f[2] {
+				r.Regions = append(r.Regions, int(ch-'0'))
+			}
+		}
+		if b, err = b.WithRules(r); err != nil {
+			tb.Fatal(err)
+		}
+		names, boards = append(names, f[0]), append(boards, b)
+	}
+	return names, boards
+}
+
+// fallbacksBefore counts, per variant, the contradiction_chain and
+// trial_net steps of the variant solver on the puzzles of variantExperts
+// before it had the classic techniques beyond subsets.
+var fallbacksBefore = map[string]int{
+	"x": 555, "windoku": 246, "anti_knight": 1214, "anti_king": 336, "disjoint_groups": 110, "non_consecutive": 3101,
+}
+
+// TestVariantClassicTechniques explains expert variant puzzles step by
+// step: every step of every technique agrees with the unique solution (a
+// placement is its value, no elimination removes it), and each classic
+// technique the variant solver runs over the rule set's units and peers
+// fires on some puzzle; without -short, they need fewer contradiction and
+// trial steps than before.
+func TestVariantClassicTechniques(t *testing.T) {
+	per := 0
+	if testing.Short() {
+		per = 4
+	}
+	names, boards := variantExperts(t, per)
+	used, fallbacks := map[string]int{}, map[string]int{}
+	for i, b := range boards {
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil || !res.Unique {
+			t.Fatalf("%s %d: not unique: %v", names[i], i, err)
+		}
+		steps, err := Explain(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatalf("%s %d: %v", names[i], i, err)
+		}
+		for _, st := range steps {
+			used[st.Technique]++
+			if st.Technique == "contradiction_chain" || st.Technique == "trial_net" {
+				fallbacks[names[i]]++
+			}
+			checkStep(t, names[i], &res.Solution, st)
+		}
+		h, err := Hint(context.Background(), b, HintOptions{}, Limits{})
+		if err != nil {
+			t.Fatalf("%s %d: hint: %v", names[i], i, err)
+		}
+		checkStep(t, names[i], &res.Solution, h)
+		for _, st := range h.Steps {
+			checkStep(t, names[i], &res.Solution, st)
+		}
+	}
+	t.Logf("%d puzzles: %v", len(boards), used)
+	if per == 0 {
+		for v, before := range fallbacksBefore {
+			if fallbacks[v] >= before {
+				t.Errorf("%s: %d contradiction_chain and trial_net steps, %d before", v, fallbacks[v], before)
+			}
+		}
+		t.Logf("contradiction_chain and trial_net steps: %v, before %v", fallbacks, fallbacksBefore)
+	}
+	for _, tc := range []tech{tXWing, tSwordfish, tJellyfish, tXYWing, tXYZWing, tSkyscraper, tTwoStringKite,
+		tTurbotFish, tWWing, tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish, tSimpleColoring, tXChain, tXYChain, tAIC} {
+		if used[techs[tc].name] == 0 {
+			t.Errorf("%s never fired", techs[tc].name)
+		}
+	}
+}
+
+// checkStep fails t when st places a value other than sol's (or takes it
+// from the solution) or removes sol's value from a cell.
+func checkStep(t *testing.T, name string, sol *Board, st Step) {
+	t.Helper()
+	switch st.Kind {
+	case StepPlacement:
+		if want := sol.Get(st.Row, st.Col); st.Value != want || st.Technique == "solution" {
+			t.Fatalf("%s: %s places %d in r%dc%d, the solution has %d (%s)", name, st.Technique, st.Value, st.Row+1, st.Col+1, want, st.Explanation)
+		}
+	case StepElimination:
+		for _, e := range st.Eliminations {
+			if slices.Contains(e.Values, sol.Get(e.Row, e.Col)) {
+				t.Fatalf("%s: %s removes the solution's %d from r%dc%d (%s)", name, st.Technique, sol.Get(e.Row, e.Col), e.Row+1, e.Col+1, st.Explanation)
+			}
 		}
 	}
 }
