@@ -14,7 +14,8 @@ import (
 // unit (row, column, box or jigsaw region, diagonal, window, extra region,
 // disjoint group) or a cell with two values left; a weak link is one value
 // in two cells that see each other (ruleSet.peersOf: unit and cage mates,
-// knight and king moves) or two values of one cell. Each technique keeps
+// knight and king moves), two values of one cell, or on a non-consecutive
+// board two consecutive values side by side. Each technique keeps
 // its classic name, level and Sudoku Explainer rating (techs), so a
 // variant puzzle grades by what its logic needs as a classic one does.
 //
@@ -572,6 +573,17 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 				for m := l.cand[c] &^ (1 << d); m != 0; m &= m - 1 {
 					visit(int32(c*n+bits.TrailingZeros32(m)) * 2)
 				}
+				if l.rs.nonConsec {
+					next := (uint32(1)<<(d+1) | uint32(1)<<d>>1) & l.full
+					for _, q := range orthogonal(c, n) {
+						if q < 0 || l.val[q] != 0 {
+							continue
+						}
+						for m := l.cand[q] & next; m != 0; m &= m - 1 {
+							visit(int32(q*n+bits.TrailingZeros32(m)) * 2)
+						}
+					}
+				}
 			}
 			for _, p := range l.rs.peersOf(c) {
 				if l.val[p] == 0 && l.cand[p]&(1<<d) != 0 {
@@ -583,14 +595,19 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 	return Step{}, false
 }
 
-// weak reports whether candidates a and b (nodes) cannot both be true.
+// weak reports whether candidates a and b (nodes) cannot both be true:
+// two values of one cell, one value in cells that see each other, or on a
+// non-consecutive board consecutive values side by side.
 func (l *vlogic) weak(a, b int32) bool {
 	n := int32(l.n)
 	ca, cb := int(a/n), int(b/n)
 	if ca == cb {
 		return a != b
 	}
-	return a%n == b%n && l.sees(ca, cb)
+	if da, db := a%n, b%n; da != db {
+		return l.rs.nonConsec && (da-db == 1 || db-da == 1) && l.adjacent(ca, cb)
+	}
+	return l.sees(ca, cb)
 }
 
 // chainStep returns the step of a chain from the start node s (false) to
@@ -641,4 +658,10 @@ func (l *vlogic) chainStep(t int, s, end int32, parent []int32) (Step, bool) {
 		l.se = float64(chainSE(uint8(math.Round(vtechs[t].se*10)), len(links))) / 10
 	}
 	return st, ok
+}
+
+// adjacent reports whether cells a and b are orthogonal neighbours.
+func (l *vlogic) adjacent(a, b int) bool {
+	ra, ca, rb, cb := a/l.n, a%l.n, b/l.n, b%l.n
+	return ra == rb && (ca-cb == 1 || cb-ca == 1) || ca == cb && (ra-rb == 1 || rb-ra == 1)
 }
