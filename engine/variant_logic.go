@@ -66,6 +66,7 @@ const (
 	vtXChain
 	vtXYChain
 	vtAIC
+	vtALSXZ
 	vtContradiction
 	vtTrial
 	vtSearch
@@ -101,6 +102,7 @@ var vtechs = [...]vtech{
 	vtXChain:           classicVTech(tXChain),
 	vtXYChain:          classicVTech(tXYChain),
 	vtAIC:              classicVTech(tAIC),
+	vtALSXZ:            classicVTech(tALSXZ),
 	vtContradiction:    {"contradiction_chain", "contradiction forcing chain", Expert, 7.5},
 	vtTrial:            {"trial_net", "trial forcing net", Expert, 9.0},
 	vtSearch:           {"search", "search", Expert, 0},
@@ -322,6 +324,7 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 		{Expert, func() (Step, bool) { return l.chain(vchainX) }},
 		{Expert, func() (Step, bool) { return l.chain(vchainXY) }},
 		{Expert, func() (Step, bool) { return l.chain(vchainAIC) }},
+		{Expert, l.alsXZ},
 		{Expert, l.contradiction},
 	}
 	l.se = 0

@@ -379,7 +379,7 @@ func TestVariantClassicTechniques(t *testing.T) {
 		t.Logf("contradiction_chain and trial_net steps: %v, before %v", fallbacks, fallbacksBefore)
 	}
 	for _, tc := range []tech{tXWing, tSwordfish, tJellyfish, tXYWing, tXYZWing, tSkyscraper, tTwoStringKite,
-		tTurbotFish, tWWing, tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish, tSimpleColoring, tXChain, tXYChain, tAIC} {
+		tTurbotFish, tWWing, tFinnedXWing, tFinnedSwordfish, tFinnedJellyfish, tSimpleColoring, tXChain, tXYChain, tAIC, tALSXZ} {
 		if used[techs[tc].name] == 0 {
 			t.Errorf("%s never fired", techs[tc].name)
 		}

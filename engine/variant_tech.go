@@ -493,8 +493,13 @@ const (
 	vchainAIC        // every strong and weak link
 )
 
-// vchainMaxLinks bounds the length of a chain.
-const vchainMaxLinks = 20
+// vchainMaxLinks bounds the length of a chain; a search from one start
+// costs the request's budget a node per vchainStatesPerNode states it
+// reaches (about the time of a node of the search).
+const (
+	vchainMaxLinks      = 20
+	vchainStatesPerNode = 32
+)
 
 // chain finds an alternating chain of strong and weak links between
 // candidates (value v of cell c is node c·n+v-1) that starts with a
@@ -536,7 +541,7 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 		if len(strong[s]) == 0 {
 			continue
 		}
-		if l.budget--; l.budget <= 0 {
+		if l.budget <= 0 || l.ctx.Err() != nil {
 			return Step{}, false
 		}
 		stamp := s + 1
@@ -591,6 +596,7 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 				}
 			}
 		}
+		l.budget -= 1 + int64(len(queue))/vchainStatesPerNode
 	}
 	return Step{}, false
 }
@@ -664,4 +670,120 @@ func (l *vlogic) chainStep(t int, s, end int32, parent []int32) (Step, bool) {
 func (l *vlogic) adjacent(a, b int) bool {
 	ra, ca, rb, cb := a/l.n, a%l.n, b/l.n, b%l.n
 	return ra == rb && (ca-cb == 1 || cb-ca == 1) || ca == cb && (ra-rb == 1 || rb-ra == 1)
+}
+
+// valsMaxCells and valsMax bound the ALS-XZ search: the largest set and
+// how many sets it keeps.
+const (
+	valsMaxCells = 4
+	valsMax      = 1024
+)
+
+// vals is an almost locked set: k cells of group g (a full unit or a
+// cage) holding k+1 values between them.
+type vals struct {
+	g     vgroup
+	cells []int16
+	cand  uint32
+}
+
+// alsSets lists the almost locked sets of the full units and cages, each
+// set of cells once, at most valsMax of them.
+func (l *vlogic) alsSets() []vals {
+	var out []vals
+	seen := map[string]bool{}
+	for _, g := range l.groups() {
+		var free []int16
+		for _, c := range g.cells {
+			if l.val[c] == 0 {
+				free = append(free, c)
+			}
+		}
+		for k := 1; k <= valsMaxCells && k < len(free); k++ {
+			combinations(len(free), k, func(pick []int) bool {
+				var m uint32
+				cells := make([]int16, k)
+				for j, i := range pick {
+					cells[j] = free[i]
+					m |= l.cand[free[i]]
+				}
+				if bits.OnesCount32(m) != k+1 {
+					return false
+				}
+				key := fmt.Sprint(cells)
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, vals{g, cells, m})
+				}
+				return len(out) >= valsMax
+			})
+		}
+	}
+	return out
+}
+
+// holding returns the cells of s that may hold bit.
+func (l *vlogic) holding(s *vals, bit uint32) []int {
+	var out []int
+	for _, c := range s.cells {
+		if l.cand[c]&bit != 0 {
+			out = append(out, int(c))
+		}
+	}
+	return out
+}
+
+// alsXZ: two almost locked sets A and B (in a full unit or a cage) with no cell in common and a
+// restricted common value x (every cell of either holding x sees every
+// cell of the other holding it, so at most one of them holds x): the one
+// without x is locked, so any other value z of both is in A or B, and no
+// cell that sees all their cells holding z can hold it.
+func (l *vlogic) alsXZ() (Step, bool) {
+	sets := l.alsSets()
+	for i := range sets {
+		a := &sets[i]
+		for j := i + 1; j < len(sets); j++ {
+			b := &sets[j]
+			common := a.cand & b.cand
+			if bits.OnesCount32(common) < 2 || slices.ContainsFunc(a.cells, func(c int16) bool { return slices.Contains(b.cells, c) }) {
+				continue
+			}
+			if l.budget--; l.budget <= 0 {
+				return Step{}, false
+			}
+			for xm := common; xm != 0; xm &= xm - 1 {
+				x := xm & -xm
+				ax, bx := l.holding(a, x), l.holding(b, x)
+				restricted := true
+				for _, p := range ax {
+					for _, q := range bx {
+						restricted = restricted && l.sees(p, q)
+					}
+				}
+				if !restricted {
+					continue
+				}
+				for zm := common &^ x; zm != 0; zm &= zm - 1 {
+					z := zm & -zm
+					zs := append(l.holding(a, z), l.holding(b, z)...)
+					gone := l.seenByAll(z, zs...)
+					for _, c := range append(slices.Clone(a.cells), b.cells...) {
+						delete(gone, int(c))
+					}
+					if len(gone) == 0 {
+						continue
+					}
+					xv, zv := l.sym(lowValue(x)), l.sym(lowValue(z))
+					why := fmt.Sprintf("%s (%s in %s) and %s (%s in %s) are almost locked sets that cannot both hold %s, so one is locked and %s is in one of them: no cell that sees all their %ss can be %s",
+						l.cellList(a.cells), l.valueList(a.cand), l.groupName(a.g), l.cellList(b.cells), l.valueList(b.cand), l.groupName(b.g), xv, zv, zv, zv)
+					cells := append(slices.Clone(a.cells), b.cells...)
+					pattern := &Pattern{Sets: [][]Cell{l.cellsOf(a.cells), l.cellsOf(b.cells)}}
+					if st, ok := l.elimination(vtALSXZ, gone, why, l.cellsOf(cells), []Unit{l.groupUnit(a.g), l.groupUnit(b.g)}, pattern); ok {
+						return st, true
+					}
+				}
+			}
+		}
+	}
+	return Step{}, false
 }
