@@ -576,7 +576,10 @@ func (k *cageGrowth) tryAll(edges [][2]int) (bool, error) {
 // levelAtMost runs the variant logic on b, skipping the techniques above
 // max, and reports the level it needed when it solves b: b then has one
 // solution. A stall answers false below Expert; at Expert the solution
-// count decides.
+// count decides. Expert is the last level of the variant techniques, so
+// at Expert the logic stops after the hard techniques: a stall there is
+// an expert puzzle when it has one solution, and the chains and probes,
+// the costliest techniques, never run while givens are taken out.
 //
 // At Easy the variant solver's propagation stands in for the logic: its
 // hidden and naked singles and cage combinations are the easy techniques,
@@ -591,7 +594,7 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 	}
 	l := newVLogic(g.ctx, b, Limits{MaxNodes: gradeNodes})
 	defer l.release()
-	l.maxLevel = max
+	l.maxLevel = min(max, Hard)
 	lv := Easy
 	for steps := 0; !l.solved(); steps++ {
 		if steps&63 == 63 {
@@ -622,25 +625,28 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 }
 
 // variantLevelTable lists, per board size, the levels each single variant
-// reached in a sweep of Generate (one seed per size, variant and level, 15
-// s at most). A variant missing from a size's row is not offered there.
-// Without cages
-// no technique rates hard; expert puzzles from 10×10 up took seconds to
-// over 15 s, as did killer medium from 14×14 up, so they are not offered.
+// reached in a sweep of Generate (three seeds per size, variant and level
+// from 6×6 to 9×9, two from 10×10 up, 15 s at most; a level is offered
+// when every seed reached it). A variant missing from a size's row is not
+// offered there. Expert puzzles from 10×10 up took seconds to over 15 s,
+// as did killer medium from 14×14 up, and hard from 14×14 up took 1 to
+// 10 s, so they are not offered. On 6×6 the fish, wings and chains leave
+// few puzzles past hard: jigsaw and odd/even expert and disjoint groups,
+// anti-knight and non-consecutive hard found none in some seeds.
 var variantLevelTable = map[int]map[Variant][]Level{
 	4: {
 		VariantX: {Easy}, VariantWindoku: {Easy}, VariantJigsaw: {Easy}, VariantKiller: {Easy},
 		VariantDisjointGroups: {Easy}, VariantAntiKnight: {Easy}, VariantOddEven: {Easy},
 	},
 	6: {
-		VariantX: {Easy, Medium, Expert}, VariantJigsaw: {Easy, Medium, Expert}, VariantKiller: {Easy, Medium, Hard, Expert},
-		VariantDisjointGroups: {Easy, Medium}, VariantAntiKnight: {Easy, Medium}, VariantAntiKing: {Easy, Medium, Expert},
-		VariantNonConsecutive: {Easy, Medium, Expert}, VariantOddEven: {Easy, Medium, Expert},
+		VariantX: {Easy, Medium, Hard, Expert}, VariantJigsaw: {Easy, Medium, Hard}, VariantKiller: {Easy, Medium, Hard, Expert},
+		VariantDisjointGroups: {Easy, Medium}, VariantAntiKnight: {Easy, Medium}, VariantAntiKing: {Easy, Medium, Hard, Expert},
+		VariantNonConsecutive: {Easy, Medium, Expert}, VariantOddEven: {Easy, Medium},
 	},
-	8:  variantLevels([]Level{Easy, Medium, Expert}, []Level{Easy, Medium, Hard, Expert}),
-	9:  variantLevels([]Level{Easy, Medium, Expert}, []Level{Easy, Medium, Hard, Expert}),
-	10: variantLevels([]Level{Easy, Medium}, []Level{Easy, Medium, Hard}),
-	12: variantLevels([]Level{Easy, Medium}, []Level{Easy, Medium, Hard}),
+	8:  variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard, Expert}),
+	9:  variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard, Expert}),
+	10: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
+	12: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
 	14: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
 	15: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
 	// 16×16 windoku medium found nothing within 15 s.

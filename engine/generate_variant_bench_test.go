@@ -18,6 +18,8 @@ func BenchmarkGenerateVariant(b *testing.B) {
 	}{
 		{"9x9/killer/hard", 9, VariantKiller, Hard},
 		{"9x9/jigsaw/medium", 9, VariantJigsaw, Medium},
+		{"9x9/x/hard", 9, VariantX, Hard},
+		{"9x9/x/expert", 9, VariantX, Expert},
 		{"16x16/jigsaw/easy", 16, VariantJigsaw, Easy},
 		{"16x16/killer/easy", 16, VariantKiller, Easy},
 	} {

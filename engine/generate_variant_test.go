@@ -116,6 +116,7 @@ func TestGenerateVariant(t *testing.T) {
 		{9, "x", Medium}, {9, "windoku", Easy}, {9, "jigsaw", Medium}, {9, "killer", Easy},
 		{9, "killer", Hard}, {9, "disjoint_groups", Medium}, {9, "anti_knight", Easy},
 		{9, "anti_king", Medium}, {9, "non_consecutive", Medium}, {9, "odd_even", Medium},
+		{9, "x", Hard}, {9, "windoku", Hard}, {9, "anti_knight", Hard}, {6, "jigsaw", Hard},
 		{9, "x,killer", Medium}, {9, "jigsaw,windoku,odd_even", Easy},
 	}
 	if !testing.Short() {
@@ -188,7 +189,8 @@ func TestVariantLevels(t *testing.T) {
 	}{
 		{nine, 0, LevelsOf(nine)},
 		{nine, VariantKiller, []Level{Easy, Medium, Hard, Expert}},
-		{nine, VariantX, []Level{Easy, Medium, Expert}},
+		{nine, VariantX, []Level{Easy, Medium, Hard, Expert}},
+		{nine, VariantX | VariantWindoku, []Level{Easy, Medium, Hard, Expert}},
 		{nine, VariantX | VariantKiller, []Level{Easy, Medium, Hard, Expert}},
 		{four, VariantAntiKing, nil},
 		{four, VariantKiller | VariantX, []Level{Easy}},

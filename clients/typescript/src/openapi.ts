@@ -1831,6 +1831,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -1839,7 +1840,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -1870,6 +1871,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -1885,8 +1887,7 @@ export interface operations {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium",
-                     *                 "expert"
+                     *                 "medium"
                      *               ]
                      *             }
                      *           ]
@@ -1907,6 +1908,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -1915,7 +1917,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -1946,6 +1948,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -1961,8 +1964,7 @@ export interface operations {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium",
-                     *                 "expert"
+                     *                 "medium"
                      *               ]
                      *             }
                      *           ]
@@ -1984,6 +1986,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -1992,6 +1995,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2009,6 +2013,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2017,6 +2022,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2025,6 +2031,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2033,6 +2040,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2041,6 +2049,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             }
@@ -2063,6 +2072,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2071,6 +2081,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2088,6 +2099,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2096,6 +2108,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2104,6 +2117,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2112,6 +2126,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2120,6 +2135,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             }
@@ -2142,6 +2158,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2150,6 +2167,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2158,6 +2176,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2175,6 +2194,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2183,6 +2203,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2191,6 +2212,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2199,6 +2221,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             },
@@ -2207,6 +2230,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
+                     *                 "hard",
                      *                 "expert"
                      *               ]
                      *             }
@@ -2228,14 +2252,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2250,35 +2276,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
@@ -2299,14 +2330,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2321,35 +2354,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
@@ -2370,14 +2408,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2392,35 +2432,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
@@ -2441,14 +2486,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2463,35 +2510,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
@@ -2512,14 +2564,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2534,35 +2588,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
@@ -2583,14 +2642,16 @@ export interface operations {
                      *               "name": "x",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "jigsaw",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2605,35 +2666,40 @@ export interface operations {
                      *               "name": "disjoint_groups",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_knight",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "anti_king",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "non_consecutive",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
                      *               "name": "odd_even",
                      *               "levels": [
                      *                 "easy",
-                     *                 "medium"
+                     *                 "medium",
+                     *                 "hard"
                      *               ]
                      *             }
                      *           ]
