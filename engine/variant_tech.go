@@ -82,7 +82,9 @@ func (l *vlogic) fish(k int, finned bool) (Step, bool) {
 		return Step{}, false
 	}
 	fams := l.vfishFamilies()
-	coverOf := make([]int, l.cells) // the cover unit of a cell, per family
+	coverOf := make([]int, l.cells)  // a cell's cover unit, by its index in the cover family
+	inBase := make([]int32, l.cells) // stamp: the cell is a place of the base units
+	stamp := int32(0)
 	maxPlaces := k
 	if finned {
 		maxPlaces = k + 2
@@ -91,11 +93,11 @@ func (l *vlogic) fish(k int, finned bool) (Step, bool) {
 		bit := uint32(1) << d
 		for bi, base := range fams {
 			var cand []int
-			placesOf := map[int][]int16{}
+			var placesOf [][]int16
 			for _, u := range base {
 				if p := l.places(u, bit); len(p) >= 2 && len(p) <= maxPlaces {
 					cand = append(cand, u)
-					placesOf[u] = p
+					placesOf = append(placesOf, p)
 				}
 			}
 			if len(cand) < k {
@@ -105,42 +107,67 @@ func (l *vlogic) fish(k int, finned bool) (Step, bool) {
 				if ci == bi {
 					continue
 				}
-				for _, u := range cover {
+				count := make([]int, len(cover)) // places of bit per cover unit
+				for i, u := range cover {
 					for _, c := range l.rs.unit(u) {
-						coverOf[c] = u
+						coverOf[c] = i
+					}
+					count[i] = len(l.places(u, bit))
+				}
+				masks := make([]uint32, len(cand)) // the cover units each base unit meets
+				for i, p := range placesOf {
+					for _, c := range p {
+						masks[i] |= 1 << coverOf[c]
 					}
 				}
 				var out Step
 				found := combinations(len(cand), k, func(pick []int) bool {
-					var baseCells []int16
-					var touched []int
+					var union uint32
 					for _, i := range pick {
-						for _, c := range placesOf[cand[i]] {
-							baseCells = append(baseCells, c)
-							if !slices.Contains(touched, coverOf[c]) {
-								touched = append(touched, coverOf[c])
-							}
-						}
+						union |= masks[i]
 					}
-					if len(touched) < k || (!finned && len(touched) > k) || (finned && (len(touched) == k || len(touched) > k+2)) {
+					if m := bits.OnesCount32(union); !finned && m != k || finned && (m == k || m > k+2) {
 						return false
 					}
-					return combinations(len(touched), k, func(cp []int) bool {
-						covers := make([]int, k)
-						for j, i := range cp {
-							covers[j] = touched[i]
+					stamp++
+					for _, i := range pick {
+						for _, c := range placesOf[i] {
+							inBase[c] = stamp
 						}
-						var fins []int16
-						for _, c := range baseCells {
-							if !slices.Contains(covers, coverOf[c]) {
-								fins = append(fins, c)
+					}
+					var touched []int
+					for m := union; m != 0; m &= m - 1 {
+						touched = append(touched, bits.TrailingZeros32(m))
+					}
+					return combinations(len(touched), k, func(cp []int) bool {
+						var covers uint32
+						more := 0 // places in the cover units outside the base units
+						for _, i := range cp {
+							covers |= 1 << touched[i]
+							more += count[touched[i]]
+						}
+						var baseCells, fins []int16
+						for _, i := range pick {
+							for _, c := range placesOf[i] {
+								baseCells = append(baseCells, c)
+								if covers&(1<<coverOf[c]) == 0 {
+									fins = append(fins, c)
+								} else {
+									more--
+								}
 							}
 						}
-						bases := make([]int, k)
+						if more == 0 || len(fins) > 0 && !l.finTarget(bit, coverOf, covers, fins, inBase, stamp) {
+							return false
+						}
+						bases, cs := make([]int, k), make([]int, 0, k)
 						for j, i := range pick {
 							bases[j] = cand[i]
 						}
-						st, ok := l.fishElim(k, bit, bases, covers, baseCells, fins)
+						for m := covers; m != 0; m &= m - 1 {
+							cs = append(cs, cover[bits.TrailingZeros32(m)])
+						}
+						st, ok := l.fishElim(k, bit, bases, cs, baseCells, fins)
 						out = st
 						return ok
 					})
@@ -152,6 +179,25 @@ func (l *vlogic) fish(k int, finned bool) (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// finTarget reports whether a cell of the cover units (covers, a mask of
+// cover unit indexes as coverOf gives them) other than the base places
+// (inBase == stamp) may hold bit and sees every fin.
+func (l *vlogic) finTarget(bit uint32, coverOf []int, covers uint32, fins []int16, inBase []int32, stamp int32) bool {
+	for _, c := range l.rs.peersOf(int(fins[0])) {
+		if covers&(1<<coverOf[c]) == 0 || inBase[c] == stamp || l.val[c] != 0 || l.cand[c]&bit == 0 {
+			continue
+		}
+		all := true
+		for _, f := range fins[1:] {
+			all = all && l.sees(int(c), int(f))
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // fishElim returns the step of a fish on bit with base and cover units
