@@ -583,6 +583,16 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 	seen := make([]int32, 2*nodes)
 	var queue []int32
 	t := []int{vchainX: vtXChain, vchainXY: vtXYChain, vchainAIC: vtAIC}[mode]
+	var st, stamp int32 // the state expanded, the search's mark
+	visit := func(y int32) bool {
+		if seen[y] == stamp {
+			return false
+		}
+		seen[y], parent[y], depth[y] = stamp, st, depth[st]+1
+		queue = append(queue, y)
+		return y&1 == 1 && depth[y] >= 3
+	}
+	falseAfter := func(y int32) { visit(y * 2) }
 	for s := int32(0); s < int32(nodes); s++ {
 		if len(strong[s]) == 0 {
 			continue
@@ -590,24 +600,16 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 		if l.budget <= 0 || l.ctx.Err() != nil {
 			return Step{}, false
 		}
-		stamp := s + 1
+		stamp = s + 1
 		start := s * 2
 		seen[start], parent[start], depth[start] = stamp, -1, 0
 		queue = append(queue[:0], start)
 		for h := 0; h < len(queue); h++ {
-			st := queue[h]
+			st = queue[h]
 			if depth[st] >= vchainMaxLinks {
 				continue
 			}
 			x := st >> 1
-			visit := func(y int32) bool {
-				if seen[y] == stamp {
-					return false
-				}
-				seen[y], parent[y], depth[y] = stamp, st, depth[st]+1
-				queue = append(queue, y)
-				return y&1 == 1 && depth[y] >= 3
-			}
 			if st&1 == 0 { // x is false: its strong partners are true
 				for _, y := range strong[x] {
 					if visit(y*2 + 1) {
@@ -619,32 +621,42 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 				continue
 			}
 			// x is true: what it weakly links to is false
-			c, d := int(x)/n, int(x)%n
-			if mode == vchainAIC {
-				for m := l.cand[c] &^ (1 << d); m != 0; m &= m - 1 {
-					visit(int32(c*n+bits.TrailingZeros32(m)) * 2)
-				}
-				if l.rs.nonConsec {
-					next := (uint32(1)<<(d+1) | uint32(1)<<d>>1) & l.full
-					for _, q := range orthogonal(c, n) {
-						if q < 0 || l.val[q] != 0 {
-							continue
-						}
-						for m := l.cand[q] & next; m != 0; m &= m - 1 {
-							visit(int32(q*n+bits.TrailingZeros32(m)) * 2)
-						}
-					}
-				}
-			}
-			for _, p := range l.rs.peersOf(c) {
-				if l.val[p] == 0 && l.cand[p]&(1<<d) != 0 {
-					visit(int32(int(p)*n+d) * 2)
-				}
-			}
+			l.weakLinks(x, mode == vchainAIC, falseAfter)
 		}
 		l.budget -= 1 + int64(len(queue))/vchainStatesPerNode
 	}
 	return Step{}, false
+}
+
+// weakLinks calls f with each candidate weakly linked to candidate x: the
+// same value in the cells x's cell sees and, when all is set, the other
+// values of its cell and on a non-consecutive board the values next to
+// x's in the cells beside it.
+func (l *vlogic) weakLinks(x int32, all bool, f func(int32)) {
+	n := l.n
+	c, d := int(x)/n, int(x)%n
+	for _, p := range l.rs.peersOf(c) {
+		if l.val[p] == 0 && l.cand[p]&(1<<d) != 0 {
+			f(int32(int(p)*n + d))
+		}
+	}
+	if !all {
+		return
+	}
+	for m := l.cand[c] &^ (1 << d); m != 0; m &= m - 1 {
+		f(int32(c*n + bits.TrailingZeros32(m)))
+	}
+	if l.rs.nonConsec {
+		next := (uint32(1)<<(d+1) | uint32(1)<<d>>1) & l.full
+		for _, q := range orthogonal(c, n) {
+			if q < 0 || l.val[q] != 0 {
+				continue
+			}
+			for m := l.cand[q] & next; m != 0; m &= m - 1 {
+				f(int32(q*n + bits.TrailingZeros32(m)))
+			}
+		}
+	}
 }
 
 // weak reports whether candidates a and b (nodes) cannot both be true:
@@ -668,17 +680,11 @@ func (l *vlogic) chainStep(t int, s, end int32, parent []int32) (Step, bool) {
 	n := l.n
 	e := end >> 1
 	gone := map[int]uint32{}
-	for c := range l.cells {
-		if l.val[c] != 0 {
-			continue
+	l.weakLinks(s, true, func(q int32) {
+		if q != e && l.weak(q, e) {
+			gone[int(q)/n] |= 1 << (int(q) % n)
 		}
-		for m := l.cand[c]; m != 0; m &= m - 1 {
-			q := int32(c*n + bits.TrailingZeros32(m))
-			if q != s && q != e && l.weak(q, s) && l.weak(q, e) {
-				gone[c] |= m & -m
-			}
-		}
-	}
+	})
 	if len(gone) == 0 {
 		return Step{}, false
 	}
