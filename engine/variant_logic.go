@@ -24,7 +24,7 @@ import (
 //	non_consecutive     a cell whose values are all next to w rules w out beside it
 //	naked/hidden pairs, triples, quads over units and cages
 //	innies_outies       the rule of 45 over rows, columns, boxes and bands
-//	fish, wings, single-digit patterns, coloring and chains as on classic
+//	fish, wings, single-digit patterns, coloring, chains and ALS-XZ as on classic
 //	boards, over every full unit and peer (variant_tech.go)
 //	contradiction_chain a value whose singles and cage sums run into a contradiction
 //	trial_net           a value that leaves no solution, found by a bounded search
@@ -47,14 +47,14 @@ const (
 	vtHiddenPair
 	vtNakedTriple
 	vtHiddenTriple
-	vtNakedQuad
-	vtHiddenQuad
-	vtInniesOuties
 	vtXWing
-	vtSwordfish
-	vtJellyfish
 	vtXYWing
 	vtXYZWing
+	vtInniesOuties
+	vtNakedQuad
+	vtHiddenQuad
+	vtSwordfish
+	vtJellyfish
 	vtSkyscraper
 	vtTwoStringKite
 	vtTurbotFish

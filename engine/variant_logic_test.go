@@ -403,3 +403,24 @@ func checkStep(t *testing.T, name string, sol *Board, st Step) {
 		}
 	}
 }
+
+// TestVariantTechniquesRateAsClassic: a variant technique that is also a
+// classic one has its level and Sudoku Explainer rating.
+func TestVariantTechniquesRateAsClassic(t *testing.T) {
+	classic := map[string]Technique{}
+	for _, tc := range Techniques() {
+		classic[tc.Name] = tc
+	}
+	shared := 0
+	for _, vt := range VariantTechniques() {
+		if c, ok := classic[vt.Name]; ok && vt.Name != "search" {
+			shared++
+			if vt.Level != c.Level || vt.SE != c.SE || vt.Title != c.Title {
+				t.Errorf("%s: variant %v %.1f %q, classic %v %.1f %q", vt.Name, vt.Level, vt.SE, vt.Title, c.Level, c.SE, c.Title)
+			}
+		}
+	}
+	if shared < 24 {
+		t.Errorf("%d techniques shared with the classic solver, want at least 24", shared)
+	}
+}
