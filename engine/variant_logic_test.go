@@ -358,6 +358,10 @@ func TestVariantClassicTechniques(t *testing.T) {
 			if st.Technique == "contradiction_chain" || st.Technique == "trial_net" {
 				fallbacks[names[i]]++
 			}
+			if slices.Contains([]string{"x_wing", "swordfish", "jellyfish"}, strings.TrimPrefix(st.Technique, "finned_")) &&
+				slices.ContainsFunc(st.Units, func(u Unit) bool { return u.Kind == UnitRegion }) {
+				used["fish over jigsaw regions"]++
+			}
 			checkStep(t, names[i], &res.Solution, st)
 		}
 		h, err := Hint(context.Background(), b, HintOptions{}, Limits{})
@@ -383,6 +387,9 @@ func TestVariantClassicTechniques(t *testing.T) {
 		if used[techs[tc].name] == 0 {
 			t.Errorf("%s never fired", techs[tc].name)
 		}
+	}
+	if used["fish over jigsaw regions"] == 0 {
+		t.Error("no fish over jigsaw regions")
 	}
 }
 
