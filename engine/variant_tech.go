@@ -112,7 +112,11 @@ func (l *vlogic) fish(k int, finned bool) (Step, bool) {
 					for _, c := range l.rs.unit(u) {
 						coverOf[c] = i
 					}
-					count[i] = len(l.places(u, bit))
+					for _, c := range l.rs.unit(u) {
+						if l.val[c] == 0 && l.cand[c]&bit != 0 {
+							count[i]++
+						}
+					}
 				}
 				masks := make([]uint32, len(cand)) // the cover units each base unit meets
 				for i, p := range placesOf {
