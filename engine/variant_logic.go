@@ -762,12 +762,16 @@ func (l *vlogic) inniesOuties() (Step, bool) {
 			rest = append(rest, int16(c))
 		}
 		name := l.areaName(area)
-		if st, ok := l.knownSum(rest, total-insideSum, fmt.Sprintf("%s adds up to %d and its cages inside it to %d", name, total, insideSum), "innies"); ok {
+		units := make([]Unit, len(area))
+		for i, u := range area {
+			units[i] = l.unitOf(u)
+		}
+		if st, ok := l.knownSum(rest, total-insideSum, fmt.Sprintf("%s adds up to %d and its cages inside it to %d", name, total, insideSum), "innies", units); ok {
 			return st, true
 		}
 		if !free && len(outies) > 0 {
 			why := fmt.Sprintf("%s adds up to %d; the cages inside it make %d and the cages crossing its edge %d", name, total, insideSum, overSum)
-			if st, ok := l.knownSum(outies, overSum-(total-insideSum), why, "outies"); ok {
+			if st, ok := l.knownSum(outies, overSum-(total-insideSum), why, "outies", units); ok {
 				return st, true
 			}
 		}
@@ -786,8 +790,9 @@ func (l *vlogic) areaName(area []int) string {
 
 // knownSum uses that the cells cs add up to t: one empty cell is placed;
 // two or three empty cells that all see each other keep only the values of
-// sets of distinct values that make what is left.
-func (l *vlogic) knownSum(cs []int16, t int, why, what string) (Step, bool) {
+// sets of distinct values that make what is left. units are the area that
+// adds up, which the step names; its pattern's one set is the empty cells.
+func (l *vlogic) knownSum(cs []int16, t int, why, what string, units []Unit) (Step, bool) {
 	var free []int16
 	for _, c := range cs {
 		if v := l.val[c]; v != 0 {
@@ -806,7 +811,7 @@ func (l *vlogic) knownSum(cs []int16, t int, why, what string) (Step, bool) {
 			return Step{}, false
 		}
 		why = fmt.Sprintf("%s, so the %s %s holds %s", why, what, l.cellName(c), l.sym(t))
-		return l.placement(vtInniesOuties, c, t, why, nil, &Pattern{Sets: [][]Cell{cells}}), true
+		return l.placement(vtInniesOuties, c, t, why, units, &Pattern{Sets: [][]Cell{cells}}), true
 	}
 	for i := range free {
 		for j := i + 1; j < len(free); j++ {
@@ -833,7 +838,7 @@ func (l *vlogic) knownSum(cs []int16, t int, why, what string) (Step, bool) {
 		}
 	}
 	why = fmt.Sprintf("%s, so the %s %s add up to %d and can only hold %s", why, what, l.cellList(free), t, l.valueList(keep))
-	return l.elimination(vtInniesOuties, gone, why, cells, nil, &Pattern{Sets: [][]Cell{cells}})
+	return l.elimination(vtInniesOuties, gone, why, cells, units, &Pattern{Sets: [][]Cell{cells}})
 }
 
 // probeFails reports whether v in cell c runs, by the propagation of the

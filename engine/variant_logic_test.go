@@ -180,6 +180,63 @@ func TestVariantHintNamesTheCage(t *testing.T) {
 	}
 }
 
+// TestInniesOutiesNameTheirArea: an innies-and-outies step names the area
+// whose rule of 45 it uses (its rows, columns or box) in Units, and its
+// pattern's set is the cells it sums: innies, inside the area and out of
+// every sum cage that lies within it, or outies, outside the area in cages
+// that cross its edge. A frontend draws the area from that alone.
+func TestInniesOutiesNameTheirArea(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 9))
+	seen := 0
+	for i, b := range uniqueKillers(t, rng, 12) {
+		steps, err := Explain(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		cages := b.Rules().Cages
+		cageOf := map[Cell]int{}
+		for k, cg := range cages {
+			for _, c := range cg.Cells {
+				cageOf[c] = k
+			}
+		}
+		for _, st := range steps {
+			if st.Technique != "innies_outies" {
+				continue
+			}
+			seen++
+			in := map[Cell]bool{}
+			for _, u := range st.Units {
+				for r := range 9 {
+					for c := range 9 {
+						switch {
+						case u.Kind == "row" && r == u.Index, u.Kind == "column" && c == u.Index,
+							u.Kind == "box" && b.Shape().BoxOf(r, c) == u.Index:
+							in[Cell{r, c}] = true
+						}
+					}
+				}
+			}
+			if len(in) == 0 || len(in)%9 != 0 || st.Pattern == nil || len(st.Pattern.Sets) != 1 {
+				t.Fatalf("board %d: the step names no area of whole units: units %v, pattern %+v (%s)", i, st.Units, st.Pattern, st.Explanation)
+			}
+			innies := in[st.Pattern.Sets[0][0]]
+			for _, c := range st.Pattern.Sets[0] {
+				k, caged := cageOf[c]
+				within := caged && cages[k].Sum > 0 && !slices.ContainsFunc(cages[k].Cells, func(p Cell) bool { return !in[p] })
+				crosses := caged && cages[k].Sum > 0 && slices.ContainsFunc(cages[k].Cells, func(p Cell) bool { return in[p] })
+				if innies && (!in[c] || within) || !innies && (in[c] || !crosses) {
+					t.Fatalf("board %d: %s is neither an innie nor an outie of %v (%s)", i, CellName(c.Row, c.Col), st.Units, st.Explanation)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no innies_outies step on 12 killers")
+	}
+	t.Logf("%d innies_outies steps", seen)
+}
+
 // fullCandidates returns every value as a candidate of every cell.
 func fullCandidates(n int) []uint32 {
 	out := make([]uint32, n*n)

@@ -657,7 +657,7 @@ async function hint() {
       setStatus(res.explanation ? `Mistake: ${res.explanation}` : `Mistake at ${nameOf(i)}: ${sym(res.value)} does not belong there.`, 'warn');
       return;
     }
-    const areas = hintAreas(res, shape, game.rules, game.cells);
+    const areas = hintAreas(res, shape, game.rules);
     game.shown = { check: game.check, res, areas, marks: hintMarks(res, shape, game.rules, areas), nudge: res.kind === 'nudge' };
     if (res.kind === 'placement') game.sel = res.row * n + res.col;
     paint();

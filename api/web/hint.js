@@ -3,53 +3,22 @@
 
 import { onBoard } from './board.js';
 
-// hintAreas finds, for each innies-and-outies step of a hint (the hint
+// hintAreas lists, for each innies-and-outies step of a hint (the hint
 // and its steps), the area its rule of 45 adds up: { area, kind, cells },
-// the area's cells, 'innies' or 'outies', and the step's cells. The
-// answer names only those cells (its pattern's set: the empty innies, or
-// outies, of the area), so the area is found as the engine finds it:
-// single rows, columns and boxes or regions, then bands of 2 to N-1
-// adjacent rows or columns, the first whose empty innies (or outies, when
-// sum cages cover every innie) are the step's cells. rules is
-// rulesOf(shape, rules); cells the board the hint was asked on.
-export function hintAreas(res, shape, rules, cells) {
+// the cells of the units the step names (rows, columns, a box or region),
+// 'innies' or 'outies', and the step's cells (its pattern's set: inside the
+// area for innies, outside it for outies). rules is rulesOf(shape, rules).
+export function hintAreas(res, shape, rules) {
   const n = shape.n, out = [];
-  let areas = null;
   for (const st of [res, ...(res.steps || [])]) {
     const set = st.technique === 'innies_outies' && st.pattern && st.pattern.sets && st.pattern.sets[0];
-    if (!set || !set.every((c) => onBoard(c, n))) continue;
-    areas = areas || areasOf(n, rules);
-    const want = set.map((c) => c.row * n + c.col).sort((a, b) => a - b).join();
-    for (const area of areas) {
-      const found = ['innies', 'outies'].find((kind) => sumCells(area, kind, rules).filter((i) => !cells[i]).sort((a, b) => a - b).join() === want);
-      if (found) { out.push({ area, kind: found, cells: set.map((c) => c.row * n + c.col) }); break; }
-    }
+    if (!set || !set.length || !set.every((c) => onBoard(c, n))) continue;
+    const area = (st.units || []).flatMap((u) => (rules.kinds[u.kind] || [])[u.index] || []);
+    if (!area.length) continue;
+    const cells = set.map((c) => c.row * n + c.col);
+    out.push({ area, kind: area.includes(cells[0]) ? 'innies' : 'outies', cells });
   }
   return out;
-}
-
-// areasOf lists the areas of the rule of 45 in the engine's order: rows,
-// columns, boxes or regions, then for widths 2 to N-1 and each first line
-// a band of rows and one of columns.
-function areasOf(n, rules) {
-  const k = rules.kinds, areas = [...k.row, ...k.column, ...(k.box || k.region || [])];
-  for (let w = 2; w < n; w++) {
-    for (let start = 0; start + w <= n; start++) {
-      areas.push(k.row.slice(start, start + w).flat(), k.column.slice(start, start + w).flat());
-    }
-  }
-  return areas;
-}
-
-// sumCells returns the innies of an area (its cells outside every sum
-// cage that lies inside it) or its outies (the cells outside it of the sum
-// cages that cross its edge; none when a cell of it is in no sum cage).
-function sumCells(area, kind, rules) {
-  const inside = new Set(area), cageOf = new Map();
-  for (const cage of rules.sums) for (const i of cage.cells) cageOf.set(i, cage);
-  if (kind === 'innies') return area.filter((i) => !(cageOf.has(i) && cageOf.get(i).cells.every((j) => inside.has(j))));
-  if (area.some((i) => !cageOf.has(i))) return [];
-  return rules.sums.filter((c) => c.cells.some((i) => inside.has(i))).flatMap((c) => c.cells.filter((i) => !inside.has(i)));
 }
 
 // hintMarks maps a cell to the class that shows its part in the hint:

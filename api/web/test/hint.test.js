@@ -77,11 +77,13 @@ test('hintMarks marks the cage, region or diagonal a variant hint names', () => 
 });
 
 // Innies-and-outies steps as /hint gives them on the empty board of the
-// killer in killer.js: the pattern names only the step's cells.
+// killer in killer.js: the units are the area, the pattern's set the
+// innies or outies.
 const INNIES = {
   kind: 'elimination', technique: 'innies_outies',
   explanation: 'box 4 adds up to 45 and its cages inside it to 24, so the innies r5c3, r6c1 and r6c2 add up to 21 and can only hold 4, 5, 6, 7, 8 and 9',
   cells: [{ row: 4, col: 2 }, { row: 5, col: 0 }, { row: 5, col: 1 }],
+  units: [{ kind: 'box', index: 3 }],
   eliminations: [{ row: 4, col: 2, values: [2, 3] }],
   pattern: { sets: [[{ row: 4, col: 2 }, { row: 5, col: 0 }, { row: 5, col: 1 }]] },
 };
@@ -89,40 +91,36 @@ const OUTIES = {
   kind: 'elimination', technique: 'innies_outies',
   explanation: 'rows 1-3 adds up to 135; the cages inside it make 114 and the cages crossing its edge 30, so the outies r4c9 and r4c7 add up to 9',
   cells: [{ row: 3, col: 8 }, { row: 3, col: 6 }],
+  units: [{ kind: 'row', index: 0 }, { kind: 'row', index: 1 }, { kind: 'row', index: 2 }],
   eliminations: [{ row: 3, col: 8, values: [6, 9] }],
   pattern: { sets: [[{ row: 3, col: 8 }, { row: 3, col: 6 }]] },
 };
 
-test('hintAreas finds the area of innies and of outies, as the engine does', () => {
+test('hintAreas outlines the units of innies and of outies', () => {
   const S9 = { n: 9, r: 3, c: 3 };
   const rules = rulesOf(S9, killerRules());
-  const empty = new Array(81).fill(0);
   const range = (a, b) => Array.from({ length: b - a }, (_, k) => a + k);
   const box4 = [27, 28, 29, 36, 37, 38, 45, 46, 47];
-  let areas = hintAreas(INNIES, S9, rules, empty);
+  let areas = hintAreas(INNIES, S9, rules);
   assert.equal(areas.length, 1);
   assert.deepEqual([...areas[0].area].sort((a, b) => a - b), box4);
   assert.equal(areas[0].kind, 'innies');
+  assert.deepEqual(areas[0].cells, [38, 45, 46]);
   // A placement whose steps hold both: each step gets its area.
-  areas = hintAreas({ kind: 'placement', row: 3, col: 8, value: 1, technique: 'naked_single', steps: [INNIES, OUTIES] }, S9, rules, empty);
+  areas = hintAreas({ kind: 'placement', row: 3, col: 8, value: 1, technique: 'naked_single', steps: [INNIES, OUTIES] }, S9, rules);
   assert.deepEqual(areas.map((a) => a.kind), ['innies', 'outies']);
   assert.deepEqual([...areas[1].area].sort((a, b) => a - b), range(0, 27), 'rows 1-3');
-  // Filled innies are not the step's: r5c3 filled, the two left are box 4's.
-  const some = empty.slice();
-  some[38] = 9;
-  const two = { ...INNIES, pattern: { sets: [[{ row: 5, col: 0 }, { row: 5, col: 1 }]] } };
-  assert.deepEqual([...hintAreas(two, S9, rules, some)[0].area].sort((a, b) => a - b), box4);
-  // Other techniques, and cells no area makes, draw nothing.
-  assert.deepEqual(hintAreas({ ...INNIES, technique: 'cage_combination' }, S9, rules, empty), []);
-  assert.deepEqual(hintAreas({ ...INNIES, pattern: { sets: [[{ row: 0, col: 0 }]] } }, S9, rules, empty), []);
-  assert.deepEqual(hintAreas({ ...INNIES, pattern: { sets: [[{ row: 9, col: 0 }]] } }, S9, rules, empty), [], 'off the board');
+  // Other techniques, steps without units and cells off the board draw nothing.
+  assert.deepEqual(hintAreas({ ...INNIES, technique: 'cage_combination' }, S9, rules), []);
+  assert.deepEqual(hintAreas({ ...INNIES, units: undefined }, S9, rules), []);
+  assert.deepEqual(hintAreas({ ...INNIES, pattern: { sets: [[{ row: 9, col: 0 }]] } }, S9, rules), [], 'off the board');
 
-  const marks = hintMarks(OUTIES, S9, rules, hintAreas(OUTIES, S9, rules, empty));
+  const marks = hintMarks(OUTIES, S9, rules, hintAreas(OUTIES, S9, rules));
   assert.equal(marks.get(33), 'hint-outie');
   assert.equal(marks.get(35), 'hint-outie');
   assert.equal(marks.get(0), 'hint-unit');
   assert.equal(marks.get(36), undefined);
-  const inn = hintMarks(INNIES, S9, rules, hintAreas(INNIES, S9, rules, empty));
+  const inn = hintMarks(INNIES, S9, rules, hintAreas(INNIES, S9, rules));
   assert.equal(inn.get(38), 'hint-innie');
   assert.equal(inn.get(27), 'hint-unit');
 });
