@@ -187,8 +187,16 @@ func (g *generator) uniqueAnew(puz, sol *Board) (bool, error) {
 
 // rate grades puz, whose only solution is g.sol, the way Grade does, but
 // stops as soon as a step is above top (over true): the techniques above
-// top are not tried.
+// top are not tried. On 9×9, where Explainer's path sets the levels from
+// expert up (seRate), it grades puz as Grade does.
 func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) {
+	if g.t.n == 9 {
+		r, err := g.grade(puz)
+		if err != nil || r.Level > top {
+			return Rating{}, err == nil, err
+		}
+		return r, false, nil
+	}
 	l := getLogic(&puz, true)
 	defer putLogic(l)
 	l.unique = true

@@ -134,7 +134,7 @@ func grade(ctx context.Context, b Board, lim Limits, unique bool, sol *Board) (R
 		return Rating{}, ErrUnsolvable
 	}
 	r := l.rating()
-	if unique && l.maxSE < seRerate {
+	if unique && (l.maxSE < seRerate || l.n == 9) {
 		seRate(ctx, b, lim, &r)
 	}
 	return r, nil
@@ -161,6 +161,12 @@ func seRate(ctx context.Context, b Board, lim Limits, r *Rating) {
 	}
 	if !l.bad {
 		r.SE, r.Score = float64(l.maxSE)/10, l.score()
+		switch {
+		case r.Level >= Expert:
+			r.Level = max(Expert, seLevel(l.maxSE))
+		case l.maxSE >= masterSE:
+			r.Level = seLevel(l.maxSE)
+		}
 	}
 }
 

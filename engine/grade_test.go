@@ -333,8 +333,10 @@ func TestGradeLevels(t *testing.T) {
 				}
 				maxLevel = max(maxLevel, info.level)
 			}
-			if maxLevel >= Expert && r.Techniques["search"] == 0 {
-				maxLevel = max(maxLevel, seLevel(uint8(math.Round(r.SE*10))))
+			// On a board with one solution, past the hard techniques the
+			// level follows se, and se from master up makes any board's.
+			if se := seLevel(uint8(math.Round(r.SE * 10))); r.Techniques["search"] == 0 && (maxLevel >= Expert || se >= Master) {
+				maxLevel = max(Expert, se)
 			}
 			if maxLevel != r.Level {
 				t.Fatalf("%s: rating %+v, want level %v", b, r, maxLevel)

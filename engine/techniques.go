@@ -232,8 +232,8 @@ type stepRow struct {
 // locked candidates and hidden sets, those whose eliminations leave a
 // hidden single, which it rates lower (pointing 1.7, claiming 1.9, hidden
 // pair 2.0; a direct hidden triple, 2.5, comes after naked singles); then
-// its order of the basic techniques up to BUG+1, then the rest of
-// stepTable.
+// its order of the basic techniques up to BUG+1, then on 9×9 its chaining
+// rules (seChainStep), on other boards the rest of stepTable.
 var seTable = func() []stepRow {
 	row := func(tc tech) stepRow {
 		return stepTable[slices.IndexFunc(stepTable, func(r stepRow) bool { return r.tc == tc })]
@@ -265,9 +265,13 @@ var seTable = func() []stepRow {
 		tNakedQuad, tJellyfish, tHiddenQuad, tBUGPlus1} {
 		rows = append(rows, row(tc))
 	}
+	basic := len(rows)
+	// On 9×9, Explainer's chaining rules (tech_sechain.go); on other
+	// boards, the rest of stepTable.
+	rows = append(rows, stepRow{tAIC, (*logic).seChainStep})
 	for _, r := range stepTable {
-		if !slices.ContainsFunc(rows, func(s stepRow) bool { return s.tc == r.tc }) {
-			rows = append(rows, r)
+		if !slices.ContainsFunc(rows[:basic], func(s stepRow) bool { return s.tc == r.tc }) {
+			rows = append(rows, stepRow{r.tc, func(l *logic) bool { return l.n != 9 && r.run(l) }})
 		}
 	}
 	return rows

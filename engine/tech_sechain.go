@@ -1,0 +1,857 @@
+package engine
+
+import "math/bits"
+
+// This file rates the forcing steps of 9×9 boards as Sudoku Explainer
+// does (seTable, the order Grade follows for Rating.SE). Explainer's
+// chaining rules, in the order it tries them, each taking its easiest
+// step:
+//
+//   - forcing chains (6.6 on one value, 7.0 over several): a candidate
+//     assumed on (or off) leads, by the bivalue cells and bilocal places of
+//     the board, to its own negation;
+//   - Nishio forcing chains (7.5): a candidate assumed on leads, by one
+//     value's places alone, to a contradiction; "dynamic": every candidate
+//     turned off on the way is gone for what follows;
+//   - multiple forcing chains (8.0): every candidate of a cell (of three
+//     or more), or every place of a value in a unit, leads by static
+//     chains to the same conclusion;
+//   - dynamic forcing chains (8.5): the same with dynamic chains, and a
+//     candidate on or off leading to a contradiction, or both leading to
+//     the same conclusion;
+//   - dynamic forcing chains (+) (9.0): the same with locked candidates,
+//     naked and hidden pairs and X-Wings applied inside the chains when
+//     they stall;
+//   - nested forcing chains (9.5 and up): forcing chains inside the
+//     chains; this grader stands in a forcing net of depth d for them (see
+//     seNested).
+//
+// Each step rates its rule's base plus Explainer's length adjustment: the
+// complexity of a step is the number of potentials (a candidate on or off)
+// its chains hold, counted once per chain, and every step of 4, 6, 8, 12,
+// 16, 24, … over 2 adds 0.1 (seLength). The chains are followed as
+// Explainer follows them (breadth first, "on" potentials before "off"
+// ones, each potential with the first reasons found for it), so their
+// complexity is its.
+
+// seMaxPot is the number of potentials of a 9×9 board: ((c*9 + v-1) << 1) | on.
+const seMaxPot = 2 * 81 * 9
+
+// seSet is the result of following one assumption: the potentials it
+// implies, each with its parents (the potentials that force it).
+type seSet struct {
+	stamp uint32
+	in    [seMaxPot]uint32 // in[p] == stamp: p is in the set
+	par0  [seMaxPot]int32  // p's parents are pars[par0[p] : par0[p]+npar[p]]
+	npar  [seMaxPot]uint16
+	nest  [seMaxPot]int32 // complexity of the nested chain that forced p
+	pars  []int32
+	list  []int32 // the potentials in the order they were found
+}
+
+func (s *seSet) reset() {
+	s.stamp++
+	if s.stamp == 0 {
+		clear(s.in[:])
+		s.stamp = 1
+	}
+	s.pars, s.list = s.pars[:0], s.list[:0]
+}
+
+func (s *seSet) has(p int32) bool { return s.in[p] == s.stamp }
+
+func (s *seSet) add(p int32, parents ...int32) {
+	s.in[p] = s.stamp
+	s.par0[p] = int32(len(s.pars))
+	s.npar[p] = uint16(len(parents))
+	s.nest[p] = 0
+	s.pars = append(s.pars, parents...)
+	s.list = append(s.list, p)
+}
+
+func (s *seSet) parents(p int32) []int32 { return s.pars[s.par0[p] : s.par0[p]+int32(s.npar[p])] }
+
+// seChainer follows chains for one chaining rule on the board l.
+type seChainer struct {
+	l       *logic
+	cur     [81]uint32 // the branch's candidates (dynamic chains remove from it)
+	dynamic bool
+	ychain  bool // links within a cell (off for Nishio chains)
+	level   int  // 1: basic techniques inside the chains
+	qOn     []int32
+	qOff    []int32
+	vis     [seMaxPot]uint32
+	visN    uint32
+	stack   []int32
+	common  []int32
+	tmp     []int32
+	// a contradiction: the two potentials, one of them new with the
+	// parents in absPar
+	absOn, absOff int32
+	absNewOn      bool
+	absPar        []int32
+	sets          [11]seSet // 0-8: per value "on" branches; 9: the "off" branch; 10: scratch
+}
+
+func sePot(c, v int, on bool) int32 {
+	p := int32(c*9+v-1) << 1
+	if on {
+		p |= 1
+	}
+	return p
+}
+
+// ancestors counts the distinct potentials p (with parents par, or its
+// own in s when par is nil) rests on, p included.
+func (h *seChainer) ancestors(s *seSet, p int32, par []int32) int {
+	h.visN++
+	if h.visN == 0 {
+		clear(h.vis[:])
+		h.visN = 1
+	}
+	h.vis[p] = h.visN
+	k, nest := 1, 0
+	if par == nil {
+		par = s.parents(p)
+		nest += int(s.nest[p])
+	}
+	st := h.stack[:0]
+	for _, q := range par {
+		if h.vis[q] != h.visN {
+			h.vis[q] = h.visN
+			st = append(st, q)
+		}
+	}
+	for len(st) > 0 {
+		q := st[len(st)-1]
+		st = st[:len(st)-1]
+		k++
+		nest += int(s.nest[q])
+		for _, r := range s.parents(q) {
+			if h.vis[r] != h.visN {
+				h.vis[r] = h.visN
+				st = append(st, r)
+			}
+		}
+	}
+	h.stack = st
+	return k + nest
+}
+
+// follow completes the set s, which holds the assumption p0, with what
+// it implies; it reports false on a contradiction (absOn, absOff).
+func (h *seChainer) follow(s *seSet, p0 int32) bool {
+	l := h.l
+	copy(h.cur[:], l.cand[:81])
+	s.reset()
+	s.add(p0)
+	h.qOn, h.qOff = h.qOn[:0], h.qOff[:0]
+	if p0&1 != 0 {
+		h.qOn = append(h.qOn, p0)
+	} else {
+		h.qOff = append(h.qOff, p0)
+	}
+	t := l.t
+	for hOn, hOff := 0, 0; ; {
+		switch {
+		case hOn < len(h.qOn):
+			p := h.qOn[hOn]
+			hOn++
+			c, v := int(p>>1)/9, int(p>>1)%9+1
+			bit := uint32(1) << (v - 1)
+			try := func(x, w int) bool {
+				q := sePot(x, w, false)
+				if s.has(q | 1) {
+					h.absOn, h.absOff, h.absNewOn = q|1, q, false
+					h.absPar = append(h.absPar[:0], p)
+					return false
+				}
+				if !s.has(q) {
+					s.add(q, p)
+					h.qOff = append(h.qOff, q)
+				}
+				return true
+			}
+			if h.ychain {
+				for m := h.cur[c] &^ bit; m != 0; m &= m - 1 {
+					if !try(c, lowValue(m)) {
+						return false
+					}
+				}
+			}
+			us := &t.cellUnits[c]
+			for _, u := range [3]int16{us[2], us[0], us[1]} {
+				for _, x := range t.unit(int(u)) {
+					if int(x) != c && h.cur[x]&bit != 0 && !try(int(x), v) {
+						return false
+					}
+				}
+			}
+		case hOff < len(h.qOff):
+			p := h.qOff[hOff]
+			hOff++
+			if !h.offToOn(s, p) {
+				return false
+			}
+		default:
+			if h.level == 0 || !h.advanced(s) {
+				return true
+			}
+		}
+	}
+}
+
+// offToOn applies the potential p, off, in s: a cell left with one
+// other candidate, or a value left with one other place in a unit, gets
+// it on.
+func (h *seChainer) offToOn(s *seSet, p int32) bool {
+	t := h.l.t
+	c, v := int(p>>1)/9, int(p>>1)%9+1
+	bit := uint32(1) << (v - 1)
+	var on [4]int32
+	var par [4][]int32
+	k := 0
+	tmp := h.tmp[:0]
+	if h.ychain && popcount(h.cur[c]) == 2 {
+		w := lowValue(h.cur[c] &^ bit)
+		start := len(tmp)
+		tmp = append(tmp, p)
+		for m := h.l.cand[c] &^ h.cur[c]; m != 0; m &= m - 1 {
+			tmp = append(tmp, sePot(c, lowValue(m), false))
+		}
+		on[k], par[k] = sePot(c, w, true), tmp[start:len(tmp):len(tmp)]
+		k++
+	}
+	us := &t.cellUnits[c]
+	for _, u := range [3]int16{us[2], us[0], us[1]} {
+		cells := t.unit(int(u))
+		other, places := -1, 0
+		for _, x := range cells {
+			if h.cur[x]&bit != 0 {
+				places++
+				if int(x) != c {
+					other = int(x)
+				}
+			}
+		}
+		if places != 2 || other < 0 {
+			continue
+		}
+		q := sePot(other, v, true)
+		dup := false
+		for i := range k {
+			dup = dup || on[i] == q
+		}
+		if dup {
+			continue
+		}
+		start := len(tmp)
+		tmp = append(tmp, p)
+		for _, x := range cells {
+			if h.l.cand[x]&bit != 0 && h.cur[x]&bit == 0 {
+				tmp = append(tmp, sePot(int(x), v, false))
+			}
+		}
+		on[k], par[k] = q, tmp[start:len(tmp):len(tmp)]
+		k++
+	}
+	h.tmp = tmp
+	if h.dynamic {
+		h.cur[c] &^= bit
+	}
+	for i := range k {
+		q := on[i]
+		if s.has(q &^ 1) {
+			h.absOn, h.absOff, h.absNewOn = q, q&^1, true
+			h.absPar = append(h.absPar[:0], par[i]...)
+			return false
+		}
+		if !s.has(q) {
+			s.add(q, par[i]...)
+			h.qOn = append(h.qOn, q)
+		}
+	}
+	return true
+}
+
+// advanced applies, where the chains of s stall, the first of locked
+// candidates, hidden pairs, naked pairs and X-Wings that the chains made
+// possible (one resting on candidates the chains turned off): every
+// candidate its instances remove turns off. It reports whether any did.
+func (h *seChainer) advanced(s *seSet) bool {
+	n0 := len(h.qOff)
+	l, t := h.l, h.l.t
+	var pos [27 * 9]uint16 // places of value d in unit u: bit i for the i-th cell
+	for u := range 27 {
+		for i, c := range t.unit(u) {
+			for m := h.cur[c]; m != 0; m &= m - 1 {
+				pos[u*9+bits.TrailingZeros32(m)] |= 1 << i
+			}
+		}
+	}
+	par := h.tmp[:0]
+	emit := func(c, v int) {
+		q := sePot(c, v, false)
+		if h.cur[c]&(1<<(v-1)) == 0 || s.has(q) {
+			return
+		}
+		s.add(q, par...)
+		h.qOff = append(h.qOff, q)
+	}
+	// removed reports the places of value d in unit u the chains removed.
+	removed := func(u, d int) uint16 {
+		var m uint16
+		for i, c := range t.unit(u) {
+			if l.cand[c]&(1<<d) != 0 && h.cur[c]&(1<<d) == 0 {
+				m |= 1 << i
+			}
+		}
+		return m
+	}
+	inUnit := func(c int16, u int) bool {
+		us := &t.cellUnits[c]
+		return int(us[0]) == u || int(us[1]) == u || int(us[2]) == u
+	}
+	// locked candidates: base unit b, cover unit cv
+	lock := func(b, cv, d int) {
+		if pos[b*9+d] == 0 {
+			return
+		}
+		for m := pos[b*9+d]; m != 0; m &= m - 1 {
+			if !inUnit(t.unit(b)[bits.TrailingZeros16(m)], cv) {
+				return
+			}
+		}
+		var elims []int16
+		for m := pos[cv*9+d]; m != 0; m &= m - 1 {
+			if x := t.unit(cv)[bits.TrailingZeros16(m)]; !inUnit(x, b) {
+				elims = append(elims, x)
+			}
+		}
+		if len(elims) == 0 {
+			return
+		}
+		par = par[:0]
+		for m := removed(b, d); m != 0; m &= m - 1 {
+			if x := t.unit(b)[bits.TrailingZeros16(m)]; !inUnit(x, cv) {
+				par = append(par, sePot(int(x), d+1, false))
+			}
+		}
+		if len(par) == 0 {
+			return
+		}
+		for _, x := range elims {
+			emit(int(x), d+1)
+		}
+	}
+	for d := range 9 {
+		for b := 18; b < 27; b++ {
+			cells := t.unit(b)
+			m := pos[b*9+d]
+			if m == 0 {
+				continue
+			}
+			us := t.cellUnits[cells[bits.TrailingZeros16(m)]]
+			lock(b, int(us[0]), d)
+			lock(b, int(us[1]), d)
+		}
+		for u := range 18 {
+			m := pos[u*9+d]
+			if m == 0 {
+				continue
+			}
+			lock(u, int(t.cellUnits[t.unit(u)[bits.TrailingZeros16(m)]][2]), d)
+		}
+	}
+	if len(h.qOff) > n0 {
+		h.tmp = par
+		return true
+	}
+	// hidden pairs
+	for _, u := range seUnitOrder {
+		for a := range 9 {
+			pa := pos[u*9+a]
+			if bits.OnesCount16(pa) != 2 {
+				continue
+			}
+			for b := a + 1; b < 9; b++ {
+				if pos[u*9+b] != pa {
+					continue
+				}
+				keep := uint32(1)<<a | 1<<b
+				cells := t.unit(u)
+				worth := false
+				for m := pa; m != 0; m &= m - 1 {
+					worth = worth || h.cur[cells[bits.TrailingZeros16(m)]]&^keep != 0
+				}
+				if !worth {
+					continue
+				}
+				par = par[:0]
+				for i, x := range cells {
+					if pa&(1<<i) != 0 {
+						continue
+					}
+					for _, d := range [2]int{a, b} {
+						if l.cand[x]&(1<<d) != 0 {
+							par = append(par, sePot(int(x), d+1, false))
+						}
+					}
+				}
+				if len(par) == 0 {
+					continue
+				}
+				for m := pa; m != 0; m &= m - 1 {
+					x := int(cells[bits.TrailingZeros16(m)])
+					for r := h.cur[x] &^ keep; r != 0; r &= r - 1 {
+						emit(x, lowValue(r))
+					}
+				}
+			}
+		}
+	}
+	if len(h.qOff) > n0 {
+		h.tmp = par
+		return true
+	}
+	// naked pairs
+	for _, u := range seUnitOrder {
+		cells := t.unit(u)
+		for i, x := range cells {
+			if popcount(h.cur[x]) != 2 || l.val[x] != 0 {
+				continue
+			}
+			for j := i + 1; j < 9; j++ {
+				y := cells[j]
+				if h.cur[y] != h.cur[x] {
+					continue
+				}
+				pair := h.cur[x]
+				par = par[:0]
+				for _, z := range [2]int16{x, y} {
+					for m := l.cand[z] &^ pair; m != 0; m &= m - 1 {
+						par = append(par, sePot(int(z), lowValue(m), false))
+					}
+				}
+				if len(par) == 0 {
+					continue
+				}
+				for _, z := range cells {
+					if z != x && z != y {
+						for m := h.cur[z] & pair; m != 0; m &= m - 1 {
+							emit(int(z), lowValue(m))
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(h.qOff) > n0 {
+		h.tmp = par
+		return true
+	}
+	// X-Wings: base lines rows (then columns), cover lines the others
+	for d := range 9 {
+		for base := 0; base < 18; base += 9 {
+			cover := 9 - base
+			for i := range 9 {
+				p := pos[(base+i)*9+d]
+				if bits.OnesCount16(p) != 2 {
+					continue
+				}
+				for j := i + 1; j < 9; j++ {
+					if pos[(base+j)*9+d] != p {
+						continue
+					}
+					par = par[:0]
+					for _, b := range [2]int{base + i, base + j} {
+						for m := removed(b, d) &^ p; m != 0; m &= m - 1 {
+							par = append(par, sePot(int(t.unit(b)[bits.TrailingZeros16(m)]), d+1, false))
+						}
+					}
+					if len(par) == 0 {
+						continue
+					}
+					for m := p; m != 0; m &= m - 1 {
+						cv := cover + bits.TrailingZeros16(m)
+						for r := pos[cv*9+d] &^ (1<<i | 1<<j); r != 0; r &= r - 1 {
+							emit(int(t.unit(cv)[bits.TrailingZeros16(r)]), d+1)
+						}
+					}
+				}
+			}
+		}
+	}
+	h.tmp = par
+	return len(h.qOff) > n0
+}
+
+// seUnitOrder lists the units as Explainer visits them: boxes, rows,
+// columns.
+var seUnitOrder = func() []int {
+	u := make([]int, 0, 27)
+	for i := 18; i < 27; i++ {
+		u = append(u, i)
+	}
+	for i := range 18 {
+		u = append(u, i)
+	}
+	return u
+}()
+
+// seStep is the best step found so far: its rating, complexity and kind
+// (Explainer's sort key), and what it removes.
+type seStep struct {
+	found  bool
+	se     int // tenths
+	cx     int
+	key    int
+	cell   int
+	remove uint32
+}
+
+// offer keeps the step if it is easier than the best so far.
+func (b *seStep) offer(base, cx, key, cell int, remove uint32) {
+	if remove == 0 {
+		return
+	}
+	se := base + seLength(cx)
+	if b.found && (se > b.se || se == b.se && (cx > b.cx || cx == b.cx && key >= b.key)) {
+		return
+	}
+	*b = seStep{true, se, cx, key, cell, remove}
+}
+
+// seLength is Explainer's length adjustment, in tenths, of a step of
+// complexity cx: 0.1 for each of 4, 6, 8, 12, 16, 24, … that cx-2 exceeds.
+func seLength(cx int) int {
+	k, ceil, odd := 0, 4, false
+	for length := cx - 2; length > ceil; k++ {
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return k
+}
+
+// target returns the step that sets potential p of l: p on removes the
+// other candidates of its cell, p off removes its value.
+func (l *logic) seTarget(p int32) (cell int, remove uint32) {
+	c, v := int(p>>1)/9, int(p>>1)%9+1
+	if p&1 != 0 {
+		return c, l.cand[c] &^ (1 << (v - 1))
+	}
+	return c, l.cand[c] & (1 << (v - 1))
+}
+
+// Explainer's chaining rules, in its order.
+const (
+	seNishio = iota
+	seMultiple
+	seDynamic
+	seDynamicPlus
+)
+
+// seChains finds the easiest step of chaining rule rule (seNishio to
+// seDynamicPlus) on l.
+func (h *seChainer) seChains(rule int) seStep {
+	l := h.l
+	h.dynamic = rule != seMultiple
+	h.ychain = rule != seNishio
+	h.level = 0
+	base := 85
+	switch rule {
+	case seNishio:
+		base = 75
+	case seMultiple:
+		base = 80
+	case seDynamicPlus:
+		base, h.level = 90, 1
+	}
+	multiple := rule != seNishio
+	var best seStep
+	off := &h.sets[9]
+	for c := range 81 {
+		k := popcount(l.cand[c])
+		if l.val[c] != 0 || k < 2 || k == 2 && !h.dynamic {
+			continue
+		}
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			v := lowValue(m)
+			s := &h.sets[v-1]
+			pOn, pOff := sePot(c, v, true), sePot(c, v, false)
+			okOn := h.follow(s, pOn)
+			if !okOn && h.dynamic {
+				cx := h.absComplexity(s)
+				best.offer(base, cx, 7, c, 1<<(v-1))
+			}
+			okOff := h.follow(off, pOff)
+			if !okOff && h.dynamic {
+				cx := h.absComplexity(off)
+				best.offer(base, cx, 7, c, l.cand[c]&^(1<<(v-1)))
+			}
+			if rule == seNishio {
+				continue
+			}
+			// A branch that failed keeps what it found before, as
+			// Explainer's does.
+			if k >= 3 && h.dynamic {
+				// Both states of the candidate lead to the same conclusion.
+				for _, p := range s.list {
+					if off.has(p) {
+						cx := h.ancestors(s, p, nil) + h.ancestors(off, p, nil)
+						tc, rm := l.seTarget(p)
+						best.offer(base, cx, 1, tc, rm)
+					}
+				}
+			}
+			h.regionChains(&best, base, multiple, s, c, v)
+		}
+		if rule == seNishio {
+			continue
+		}
+		// Cell forcing chains: every candidate of c leads to p.
+		first := &h.sets[lowValue(l.cand[c])-1]
+		for _, p := range first.list {
+			cx, all := 0, true
+			for m := l.cand[c]; m != 0 && all; m &= m - 1 {
+				s := &h.sets[lowValue(m)-1]
+				if all = s.has(p); all {
+					cx += h.ancestors(s, p, nil)
+				}
+			}
+			if all {
+				tc, rm := l.seTarget(p)
+				best.offer(base, cx, 5, tc, rm)
+			}
+		}
+	}
+	return best
+}
+
+// absComplexity is the complexity of the contradiction s ended on.
+func (h *seChainer) absComplexity(s *seSet) int {
+	if h.absNewOn {
+		return h.ancestors(s, h.absOn, h.absPar) + h.ancestors(s, h.absOff, nil)
+	}
+	return h.ancestors(s, h.absOn, nil) + h.ancestors(s, h.absOff, h.absPar)
+}
+
+// regionChains tries the units of c in which c is the first place of v:
+// every place of v there leading to the same conclusion. s is c's "on"
+// branch.
+func (h *seChainer) regionChains(best *seStep, base int, multiple bool, s *seSet, c, v int) {
+	l, t := h.l, h.l.t
+	bit := uint32(1) << (v - 1)
+	us := &t.cellUnits[c]
+	for _, u := range [3]int16{us[2], us[0], us[1]} {
+		cells := t.unit(int(u))
+		var places []int16
+		for _, x := range cells {
+			if l.cand[x]&bit != 0 {
+				places = append(places, x)
+			}
+		}
+		if len(places) < 2 || !multiple && len(places) > 2 || int(places[0]) != c {
+			continue
+		}
+		// The other places' branches are followed in turn in one set:
+		// keep the common potentials with their complexity so far.
+		common := h.common[:0]
+		for _, p := range s.list {
+			common = append(common, p, int32(h.ancestors(s, p, nil)))
+		}
+		other := &h.sets[10]
+		for _, x := range places[1:] {
+			h.follow(other, sePot(int(x), v, true))
+			k := 0
+			for i := 0; i < len(common); i += 2 {
+				if p := common[i]; other.has(p) {
+					common[k], common[k+1] = p, common[i+1]+int32(h.ancestors(other, p, nil))
+					k += 2
+				}
+			}
+			common = common[:k]
+		}
+		for i := 0; i < len(common); i += 2 {
+			tc, rm := l.seTarget(common[i])
+			best.offer(base, int(common[i+1]), 6, tc, rm)
+		}
+		h.common = common[:0]
+	}
+}
+
+// seForcing finds the easiest forcing chain: a candidate assumed on (or
+// off) leading, by the bivalue cells and bilocal places of l (static
+// links), to its own negation; on one value's links alone it rates 6.6,
+// with links within cells 7.0, plus the length adjustment. The chains are
+// followed in layers ("on" potentials, then "off" ones), as Explainer's.
+func (h *seChainer) seForcing() seStep {
+	l, t := h.l, h.l.t
+	var best seStep
+	s := &h.sets[9]
+	for _, xy := range [2]bool{false, true} {
+		base, key := 66, 2
+		if xy {
+			base, key = 70, 4
+		}
+		for c := range 81 {
+			if l.val[c] != 0 || popcount(l.cand[c]) < 2 {
+				continue
+			}
+			for m := l.cand[c]; m != 0; m &= m - 1 {
+				v := lowValue(m)
+				for _, on := range [2]bool{true, false} {
+					p0 := sePot(c, v, on)
+					if cx := h.unary(s, p0, xy, t); cx > 0 {
+						tc, rm := l.seTarget(p0 ^ 1)
+						best.offer(base, cx, key, tc, rm)
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// unary follows p0 by static links (within cells too when xy) and
+// returns the complexity of the first chain back to its negation, 0 if
+// none.
+func (h *seChainer) unary(s *seSet, p0 int32, xy bool, t *topology) int {
+	l := h.l
+	s.reset()
+	s.add(p0)
+	ons, offs := h.qOn[:0], h.qOff[:0]
+	if p0&1 != 0 {
+		ons = append(ons, p0)
+	} else {
+		offs = append(offs, p0)
+	}
+	defer func() { h.qOn, h.qOff = ons[:0], offs[:0] }()
+	neg := p0 ^ 1
+	// push adds q, implied by p, to s and queue; it reports whether q is
+	// the negation of p0.
+	push := func(q, p int32, queue *[]int32) bool {
+		if q == neg {
+			return true
+		}
+		if !s.has(q) {
+			s.add(q, p)
+			*queue = append(*queue, q)
+		}
+		return false
+	}
+	for len(ons) > 0 || len(offs) > 0 {
+		for i := 0; i < len(ons); i++ {
+			p := ons[i]
+			c, v := int(p>>1)/9, int(p>>1)%9+1
+			bit := uint32(1) << (v - 1)
+			add := func(q int32) bool { return push(q, p, &offs) }
+			if xy {
+				for m := l.cand[c] &^ bit; m != 0; m &= m - 1 {
+					if add(sePot(c, lowValue(m), false)) {
+						return h.ancestors(s, neg, []int32{p})
+					}
+				}
+			}
+			us := &t.cellUnits[c]
+			for _, u := range [3]int16{us[2], us[0], us[1]} {
+				for _, x := range t.unit(int(u)) {
+					if int(x) != c && l.cand[x]&bit != 0 && add(sePot(int(x), v, false)) {
+						return h.ancestors(s, neg, []int32{p})
+					}
+				}
+			}
+		}
+		ons = ons[:0]
+		for i := 0; i < len(offs); i++ {
+			p := offs[i]
+			c, v := int(p>>1)/9, int(p>>1)%9+1
+			bit := uint32(1) << (v - 1)
+			add := func(q int32) bool { return push(q, p, &ons) }
+			if xy && popcount(l.cand[c]) == 2 && add(sePot(c, lowValue(l.cand[c]&^bit), true)) {
+				return h.ancestors(s, neg, []int32{p})
+			}
+			us := &t.cellUnits[c]
+			for _, u := range [3]int16{us[2], us[0], us[1]} {
+				other, places := -1, 0
+				for _, x := range t.unit(int(u)) {
+					if l.cand[x]&bit != 0 {
+						places++
+						if int(x) != c {
+							other = int(x)
+						}
+					}
+				}
+				if places == 2 && other >= 0 && add(sePot(other, v, true)) {
+					return h.ancestors(s, neg, []int32{p})
+				}
+			}
+		}
+		offs = offs[:0]
+	}
+	return 0
+}
+
+var seChainerFree = make(freeList[seChainer], 2)
+
+// seChainStep takes the easiest step of Explainer's chaining rules on a
+// 9×9 board, the first rule that has one: forcing chains, Nishio,
+// multiple, dynamic and dynamic (+) forcing chains; past those, a forcing
+// net of depth d stands in for Explainer's nested forcing chains
+// (seNested).
+func (l *logic) seChainStep() bool {
+	if l.n != 9 || l.skip > 0 || l.exhausted || !l.unique {
+		return false
+	}
+	h := seChainerFree.get()
+	defer seChainerFree.put(h)
+	h.l = l
+	rules := [...]struct {
+		tc   tech
+		find func() seStep
+	}{
+		{tAIC, h.seForcing},
+		{tDigitForcingChain, func() seStep { return h.seChains(seNishio) }},
+		{tCellForcingChain, func() seStep { return h.seChains(seMultiple) }},
+		{tDigitForcingChain, func() seStep { return h.seChains(seDynamic) }},
+		{tDigitForcingChain, func() seStep { return h.seChains(seDynamicPlus) }},
+	}
+	for _, r := range rules {
+		if !l.spend(forcingNodes) {
+			return false
+		}
+		st := r.find()
+		if !st.found {
+			continue
+		}
+		l.begin(r.tc)
+		l.elim(st.cell, st.remove)
+		l.addCell(st.cell)
+		l.mv.se = uint8(min(st.se, 250))
+		l.counts[r.tc]++
+		return true
+	}
+	return l.seNested()
+}
+
+// seNested stands in for Explainer's nested forcing chains: a forcing net
+// of depth d (tech_forcing.go), whose nested nets follow singles and the
+// basic techniques as Explainer's dynamic forcing chains (+) do, rates
+// 10.5 at depth 2 and 0.5 more for each further level (Explainer's
+// nesting levels rate 9.5 to 11.0 plus their length, which counts the
+// nested chains too; the SE 11+ puzzles need depth 2).
+func (l *logic) seNested() bool {
+	if !l.forcingNet() {
+		return false
+	}
+	d := int(l.mv.forcing.depth)
+	l.mv.se = uint8(min(105+5*(d-2), 250))
+	if d < 2 {
+		l.mv.se = 95
+	}
+	return true
+}
