@@ -90,7 +90,8 @@ type seChainer struct {
 	absOn, absOff int32
 	absNewOn      bool
 	absPar        []int32
-	sets          [11]seSet // 0-8: per value "on" branches; 9: the "off" branch; 10: scratch
+	sets          [11]seSet // 0: an "on" branch; 9: an "off" branch; 10: scratch
+	onBits        [81 * 9][seWords]uint64
 }
 
 func sePot(c, v int, on bool) int32 {
@@ -556,7 +557,10 @@ const (
 )
 
 // seChains finds the easiest step of chaining rule rule (seNishio to
-// seDynamicPlus) on l.
+// seDynamicPlus) on l. It follows each candidate's "on" branch once and
+// keeps which potentials it implies (onBits); a cell or unit whose
+// branches share a potential has its branches followed again for their
+// complexity.
 func (h *seChainer) seChains(rule int) seStep {
 	l := h.l
 	h.dynamic = rule != seMultiple
@@ -571,117 +575,123 @@ func (h *seChainer) seChains(rule int) seStep {
 	case seDynamicPlus:
 		base, h.level = 90, 1
 	}
-	multiple := rule != seNishio
-	var best seStep
-	off := &h.sets[9]
-	for c := range 81 {
+	source := func(c int) bool {
 		k := popcount(l.cand[c])
-		if l.val[c] != 0 || k < 2 || k == 2 && !h.dynamic {
+		return l.val[c] == 0 && (k > 2 || k == 2 && h.dynamic)
+	}
+	var best seStep
+	s, off := &h.sets[0], &h.sets[9]
+	for c := range 81 {
+		if l.val[c] != 0 {
 			continue
 		}
 		for m := l.cand[c]; m != 0; m &= m - 1 {
 			v := lowValue(m)
-			s := &h.sets[v-1]
 			pOn, pOff := sePot(c, v, true), sePot(c, v, false)
 			okOn := h.follow(s, pOn)
-			if !okOn && h.dynamic {
-				cx := h.absComplexity(s)
-				best.offer(base, cx, 7, c, 1<<(v-1))
+			bits := &h.onBits[c*9+v-1]
+			*bits = [seWords]uint64{}
+			for _, p := range s.list {
+				bits[p>>6] |= 1 << (p & 63)
 			}
-			okOff := h.follow(off, pOff)
-			if !okOff && h.dynamic {
-				cx := h.absComplexity(off)
-				best.offer(base, cx, 7, c, l.cand[c]&^(1<<(v-1)))
-			}
-			if rule == seNishio {
+			if !source(c) || !h.dynamic {
 				continue
 			}
-			// A branch that failed keeps what it found before, as
-			// Explainer's does.
-			if k >= 3 && h.dynamic {
-				// Both states of the candidate lead to the same conclusion.
-				for _, p := range s.list {
-					if off.has(p) {
-						cx := h.ancestors(s, p, nil) + h.ancestors(off, p, nil)
-						tc, rm := l.seTarget(p)
-						best.offer(base, cx, 1, tc, rm)
-					}
+			if !okOn {
+				best.offer(base, h.absComplexity(s), 7, c, 1<<(v-1))
+			}
+			if !h.follow(off, pOff) {
+				best.offer(base, h.absComplexity(off), 7, c, l.cand[c]&^(1<<(v-1)))
+			}
+			if rule == seNishio || popcount(l.cand[c]) < 3 {
+				continue
+			}
+			// Both states of the candidate lead to the same conclusion (a
+			// branch that failed keeps what it found before, as
+			// Explainer's does).
+			for _, p := range s.list {
+				if off.has(p) {
+					cx := h.ancestors(s, p, nil) + h.ancestors(off, p, nil)
+					tc, rm := l.seTarget(p)
+					best.offer(base, cx, 1, tc, rm)
 				}
 			}
-			h.regionChains(&best, base, multiple, s, c, v)
 		}
-		if rule == seNishio {
+	}
+	if rule == seNishio {
+		return best
+	}
+	t := l.t
+	var places [9]int32
+	for c := range 81 {
+		if !source(c) {
 			continue
 		}
-		// Cell forcing chains: every candidate of c leads to p.
-		first := &h.sets[lowValue(l.cand[c])-1]
-		for _, p := range first.list {
-			cx, all := 0, true
-			for m := l.cand[c]; m != 0 && all; m &= m - 1 {
-				s := &h.sets[lowValue(m)-1]
-				if all = s.has(p); all {
-					cx += h.ancestors(s, p, nil)
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			v := lowValue(m)
+			bit := uint32(1) << (v - 1)
+			us := &t.cellUnits[c]
+			for _, u := range [3]int16{us[2], us[0], us[1]} {
+				k := 0
+				for _, x := range t.unit(int(u)) {
+					if l.cand[x]&bit != 0 {
+						places[k] = int32(x)*9 + int32(v-1)
+						k++
+					}
+				}
+				if k >= 2 && int(places[0]) == c*9+v-1 {
+					h.reduce(&best, base, 6, places[:k])
 				}
 			}
-			if all {
-				tc, rm := l.seTarget(p)
-				best.offer(base, cx, 5, tc, rm)
-			}
 		}
+		k := 0
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			places[k] = int32(c*9 + lowValue(m) - 1)
+			k++
+		}
+		h.reduce(&best, base, 5, places[:k])
 	}
 	return best
 }
 
-// absComplexity is the complexity of the contradiction s ended on.
-func (h *seChainer) absComplexity(s *seSet) int {
-	if h.absNewOn {
-		return h.ancestors(s, h.absOn, h.absPar) + h.ancestors(s, h.absOff, nil)
-	}
-	return h.ancestors(s, h.absOn, nil) + h.ancestors(s, h.absOff, h.absPar)
-}
+// seWords is the length of a set of potentials as a bitset.
+const seWords = (seMaxPot + 63) / 64
 
-// regionChains tries the units of c in which c is the first place of v:
-// every place of v there leading to the same conclusion. s is c's "on"
-// branch.
-func (h *seChainer) regionChains(best *seStep, base int, multiple bool, s *seSet, c, v int) {
-	l, t := h.l, h.l.t
-	bit := uint32(1) << (v - 1)
-	us := &t.cellUnits[c]
-	for _, u := range [3]int16{us[2], us[0], us[1]} {
-		cells := t.unit(int(u))
-		var places []int16
-		for _, x := range cells {
-			if l.cand[x]&bit != 0 {
-				places = append(places, x)
-			}
+// reduce offers the potentials that the "on" branches of every candidate
+// of cands (c*9 + v-1) imply: each with the sum of its chains'
+// complexities.
+func (h *seChainer) reduce(best *seStep, base, key int, cands []int32) {
+	common := h.onBits[cands[0]]
+	any := uint64(0)
+	for _, x := range cands[1:] {
+		for i := range common {
+			common[i] &= h.onBits[x][i]
 		}
-		if len(places) < 2 || !multiple && len(places) > 2 || int(places[0]) != c {
-			continue
-		}
-		// The other places' branches are followed in turn in one set:
-		// keep the common potentials with their complexity so far.
-		common := h.common[:0]
-		for _, p := range s.list {
-			common = append(common, p, int32(h.ancestors(s, p, nil)))
-		}
-		other := &h.sets[10]
-		for _, x := range places[1:] {
-			h.follow(other, sePot(int(x), v, true))
-			k := 0
-			for i := 0; i < len(common); i += 2 {
-				if p := common[i]; other.has(p) {
-					common[k], common[k+1] = p, common[i+1]+int32(h.ancestors(other, p, nil))
-					k += 2
-				}
-			}
-			common = common[:k]
-		}
-		for i := 0; i < len(common); i += 2 {
-			tc, rm := l.seTarget(common[i])
-			best.offer(base, int(common[i+1]), 6, tc, rm)
-		}
-		h.common = common[:0]
 	}
+	for _, w := range common {
+		any |= w
+	}
+	if any == 0 {
+		return
+	}
+	cx := h.common[:0]
+	for i, w := range common {
+		for ; w != 0; w &= w - 1 {
+			cx = append(cx, int32(i*64+bits.TrailingZeros64(w)), 0)
+		}
+	}
+	s := &h.sets[10]
+	for _, x := range cands {
+		h.follow(s, sePot(int(x)/9, int(x)%9+1, true))
+		for i := 0; i < len(cx); i += 2 {
+			cx[i+1] += int32(h.ancestors(s, cx[i], nil))
+		}
+	}
+	for i := 0; i < len(cx); i += 2 {
+		tc, rm := h.l.seTarget(cx[i])
+		best.offer(base, int(cx[i+1]), key, tc, rm)
+	}
+	h.common = cx[:0]
 }
 
 // seForcing finds the easiest forcing chain: a candidate assumed on (or
@@ -854,4 +864,12 @@ func (l *logic) seNested() bool {
 		l.mv.se = 95
 	}
 	return true
+}
+
+// absComplexity is the complexity of the contradiction s ended on.
+func (h *seChainer) absComplexity(s *seSet) int {
+	if h.absNewOn {
+		return h.ancestors(s, h.absOn, h.absPar) + h.ancestors(s, h.absOff, nil)
+	}
+	return h.ancestors(s, h.absOn, nil) + h.ancestors(s, h.absOff, h.absPar)
 }
