@@ -635,8 +635,8 @@ type DailyPuzzle struct {
 	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-	// the levels each shape offers.
+	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
 	Difficulty Difficulty `json:"difficulty"`
 	Givens     int        `json:"givens"`
 	Id         string     `json:"id"`
@@ -673,8 +673,8 @@ type DailyPuzzle struct {
 // and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
 // from there the level follows the Sudoku Explainer rating `se`:
 // `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-// the levels each shape offers.
+// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
 type Difficulty string
 
 // Elimination defines model for Elimination.
@@ -728,8 +728,8 @@ type GenerateRequest struct {
 	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-	// the levels each shape offers.
+	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
 
 	// Format `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
@@ -755,8 +755,8 @@ type GeneratedPuzzle struct {
 	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-	// the levels each shape offers.
+	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles With `format: fpuzzles`: the puzzle as f-puzzles' compressed text
@@ -997,8 +997,8 @@ type PuzzleByID struct {
 	// and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-	// 8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-	// the levels each shape offers.
+	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles The puzzle as f-puzzles' compressed text (LZString base64), which

@@ -68,6 +68,12 @@ func (g *generator) climb(level Level) (Puzzle, bool, error) {
 	stall := 0
 	for range climbSteps {
 		if !over && cur.Level == level {
+			if g.t.n == 9 {
+				// rate followed Explainer's path alone: grade in full.
+				if cur, err = g.grade(puz); err != nil || cur.Level != level {
+					return Puzzle{}, false, err
+				}
+			}
 			return Puzzle{Puzzle: puz, Solution: g.sol, Rating: cur}, true, nil
 		}
 		if stall++; stall > climbStall {
@@ -187,21 +193,18 @@ func (g *generator) uniqueAnew(puz, sol *Board) (bool, error) {
 
 // rate grades puz, whose only solution is g.sol, the way Grade does, but
 // stops as soon as a step is above top (over true): the techniques above
-// top are not tried. On 9×9, where Explainer's path sets the levels from
-// expert up (seRate), it grades puz as Grade does.
+// top are not tried. On 9×9, where Explainer's path sets the level from
+// master up (seRate), it follows that path alone: the rating's Level is
+// then master or extreme by SE, or expert below 7.5, and Techniques is
+// empty.
 func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) {
-	if g.t.n == 9 {
-		r, err := g.grade(puz)
-		if err != nil || r.Level > top {
-			return Rating{}, err == nil, err
-		}
-		return r, false, nil
-	}
 	l := getLogic(&puz, true)
 	defer putLogic(l)
 	l.unique = true
 	l.limits = limits{nodes: gradeNodes, ctx: g.ctx}
-	if top < Extreme {
+	if g.t.n == 9 {
+		l.seOrder = true
+	} else if top < Extreme {
 		l.cap = top
 	}
 	defer func() { l.cap = 0 }()
@@ -212,12 +215,15 @@ func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) 
 				return Rating{}, false, fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
 			}
 		}
-		if !ok || stepLevel(tc, l.stepSE) > top {
+		if !ok || !l.seOrder && stepLevel(tc, l.stepSE) > top || seLevel(l.stepSE) > top {
 			return Rating{}, true, nil // above top, or past the budget
 		}
 	}
 	if l.bad {
 		return Rating{}, false, fmt.Errorf("generate: grading a generated puzzle: %w", ErrUnsolvable)
+	}
+	if l.seOrder {
+		return Rating{Level: max(Expert, seLevel(l.maxSE)), SE: float64(l.maxSE) / 10, Score: l.score()}, false, nil
 	}
 	return l.rating(), false, nil
 }

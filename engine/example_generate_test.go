@@ -36,6 +36,6 @@ func ExampleLevelsOf() {
 	_, err := engine.Generate(context.Background(), engine.NewRand(1), engine.Options{Shape: four, Level: engine.Expert})
 	fmt.Println(errors.Is(err, engine.ErrDifficultyUnavailable), err)
 	// Output:
-	// [easy] [easy medium hard expert master]
+	// [easy] [easy medium hard expert master extreme]
 	// true difficulty unavailable: 4x4 (2x2 boxes) offers easy, not expert
 }

@@ -404,7 +404,7 @@ func TestGenerateUnavailable(t *testing.T) {
 }
 
 // TestLevelsTable checks the promises: every size from 6 up offers easy and
-// medium, 9×9 easy to master, 16×16 easy to hard, 4×4 no expert.
+// medium, 9×9 easy to extreme, 16×16 easy to hard, 4×4 no expert.
 func TestLevelsTable(t *testing.T) {
 	for _, s := range Shapes() {
 		ls := LevelsOf(s)
@@ -424,7 +424,7 @@ func TestLevelsTable(t *testing.T) {
 		n    int
 		want []Level
 	}{
-		{9, []Level{Easy, Medium, Hard, Expert, Master}},
+		{9, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
 	} {
 		if got := LevelsOf(mustShape(t, c.n, "")); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("size %d offers %v, want %v", c.n, got, c.want)

@@ -16,7 +16,7 @@ const (
 	Hard                     // fish, wings, single-digit patterns (simple coloring, …), uniqueness
 	Expert                   // chains (X-chains, …) and ALS: Sudoku Explainer rating below 7.5
 	Master                   // forcing chains, long chains: Sudoku Explainer rating 7.5 to 8.9
-	Extreme                  // forcing nets, nested: Sudoku Explainer rating 9.0 and above
+	Extreme                  // dynamic and nested forcing chains, forcing nets: Sudoku Explainer rating 9.0 and above
 )
 
 // AllLevels lists the levels from easiest to hardest.
@@ -140,6 +140,9 @@ const (
 	// master: climbs (see climb); the first one reaches it for most
 	// seeds.
 	masterTries = 100
+	// extreme (9×9): climbs; most seeds reach it in the first few
+	// (BENCHMARKS.md), and the request's deadline bounds them.
+	extremeTries = 100
 )
 
 // levelTable lists, for every supported shape, the levels it offers,
@@ -150,14 +153,16 @@ const (
 // seeds), so 4×4 offers easy alone. Master is offered from 8×8 to 16×16,
 // where a climb reaches it in under a second (6×6 puzzles never needed a
 // forcing chain in 400 climbs; from 18×18 up a climb takes seconds, 10 s
-// on 24×24 and 25×25); no climb has reached extreme (a forcing net) yet.
+// on 24×24 and 25×25). Extreme is offered on 9×9, where Sudoku
+// Explainer's chaining rules rate the climb (tech_sechain.go) and a climb
+// reaches SE 9.0 within seconds.
 var levelTable = []offer{
 	{2, 2, tries{0, easyTries, 0, 0, 0, 0, 0}},
 	{2, 3, tries{0, easyTries, medium6Tries, hard6Tries, expert6Tries, 0, 0}},
 	{3, 2, tries{0, easyTries, medium6Tries, hard6Tries, expert6Tries, 0, 0}},
 	{2, 4, tries{0, easyTries, medium8Tries, hardTries, expertTries, masterTries, 0}},
 	{4, 2, tries{0, easyTries, medium8Tries, hardTries, expertTries, masterTries, 0}},
-	{3, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, 0}},
+	{3, 3, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, extremeTries}},
 	{2, 5, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, 0}},
 	{5, 2, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, 0}},
 	{2, 6, tries{0, easyTries, mediumTries, hardTries, expertTries, masterTries, 0}},
@@ -207,7 +212,7 @@ func offerOf(s Shape) *offer {
 
 // LevelsOf returns the levels shape s offers, easiest first: every shape
 // but 4×4 offers easy to expert, the shapes from 8×8 to 16×16 master too,
-// 4×4 easy alone. Generate answers
+// 9×9 extreme too, 4×4 easy alone. Generate answers
 // ErrDifficultyUnavailable for the others. It returns nil for an invalid
 // shape.
 func LevelsOf(s Shape) []Level {

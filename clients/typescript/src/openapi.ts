@@ -563,8 +563,8 @@ export interface components {
          *     and subsets; `hard` fish, wings, single-digit patterns, uniqueness;
          *     from there the level follows the Sudoku Explainer rating `se`:
          *     `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
-         *     8.9, `extreme` (forcing nets) 9.0 and above. `GET /shapes` lists
-         *     the levels each shape offers.
+         *     8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
+         *     `GET /shapes` lists the levels each shape offers (extreme: 9×9).
          * @default medium
          * @enum {string}
          */
@@ -2150,7 +2150,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert",
-                     *             "master"
+                     *             "master",
+                     *             "extreme"
                      *           ],
                      *           "variants": [
                      *             {
