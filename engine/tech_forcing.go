@@ -284,7 +284,7 @@ type forcingRec struct {
 	contra int8  // digit: 1 if "true" fails, 2 if "false" fails; net: 1
 	depth  uint8 // net depth
 	where  int32 // net: the cell without candidates, or -2-u for unit u without a place for a value; -1 if neither
-	length int32 // total length of the chains
+	length int32 // total length of the chains; net: the candidates its contradictory branch placed or removed
 }
 
 // follow runs every branch of src from l and folds them; it reports false
@@ -559,7 +559,7 @@ func (l *logic) forcingNet() bool {
 		if !l.accept() {
 			return false
 		}
-		l.mv.forcing = forcingRec{src: forcingSource{kind: forceDigit, cell: c, value: v}, contra: 1, depth: uint8(depth), where: -1}
+		l.mv.forcing = forcingRec{src: forcingSource{kind: forceDigit, cell: c, value: v}, contra: 1, depth: uint8(depth), where: -1, length: l.derived(b)}
 		l.mv.digits = 1 << (v - 1)
 		l.addCell(c)
 		l.recordContradiction(b)
@@ -568,6 +568,16 @@ func (l *logic) forcingNet() bool {
 		return true
 	}
 	return false
+}
+
+// derived counts the candidates the branch b, followed from l, placed or
+// removed: a measure of the net's length.
+func (l *logic) derived(b *logic) int32 {
+	k := 0
+	for c := 0; c < l.t.cells; c++ {
+		k += popcount(l.cand[c] &^ b.cand[c])
+	}
+	return int32(k)
 }
 
 // netContradiction returns a candidate of l whose assumption leads, by a

@@ -859,10 +859,7 @@ func (l *logic) seNested() bool {
 		return false
 	}
 	d := int(l.mv.forcing.depth)
-	l.mv.se = uint8(min(105+5*(d-2), 250))
-	if d < 2 {
-		l.mv.se = 95
-	}
+	l.mv.se = uint8(min(100+5*max(d-2, 0)+seLength(int(l.mv.forcing.length)), 250))
 	return true
 }
 
