@@ -20,7 +20,7 @@ func BenchmarkGenerate(b *testing.B) {
 		box   string
 		level Level
 	}{
-		{9, "", Easy}, {9, "", Medium}, {9, "", Hard}, {9, "", Expert}, {9, "", Master},
+		{9, "", Easy}, {9, "", Medium}, {9, "", Hard}, {9, "", Expert}, {9, "", Master}, {9, "", Extreme},
 		{16, "", Easy}, {16, "", Medium}, {16, "", Hard},
 		{25, "", Easy}, {25, "", Medium}, {25, "", Hard},
 		{6, "", Medium}, {12, "4x3", Hard}, {12, "4x3", Master}, {16, "", Master},
@@ -48,6 +48,8 @@ func BenchmarkGenerate(b *testing.B) {
 			sort.Slice(cpu, func(i, j int) bool { return cpu[i] < cpu[j] })
 			b.ReportMetric(float64(ds[len(ds)/2].Nanoseconds()), "median-ns/op")
 			b.ReportMetric(float64(cpu[len(cpu)/2].Nanoseconds()), "median-cpu-ns/op")
+			b.ReportMetric(float64(ds[len(ds)-1].Nanoseconds()), "max-ns/op")
+			b.ReportMetric(float64(cpu[len(cpu)-1].Nanoseconds()), "max-cpu-ns/op")
 		})
 	}
 }
