@@ -261,7 +261,7 @@ var seTable = func() []stepRow {
 	}
 	for _, tc := range []tech{tPointing, tClaiming, tNakedPair, tXWing, tHiddenPair,
 		tNakedTriple, tSwordfish, tHiddenTriple, tXYWing, tXYZWing, tUniqueRectangle1,
-		tUniqueRectangle2, tUniqueRectangle4, tUniqueRectangle3, tHiddenUniqueRectangle,
+		tUniqueRectangle2, tUniqueRectangle4, tUniqueRectangle3,
 		tNakedQuad, tJellyfish, tHiddenQuad, tBUGPlus1} {
 		rows = append(rows, row(tc))
 	}
