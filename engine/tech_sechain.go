@@ -92,6 +92,8 @@ type seChainer struct {
 	absPar        []int32
 	sets          [11]seSet // 0: an "on" branch; 9: an "off" branch; 10: scratch
 	onBits        [81 * 9][seWords]uint64
+	dep           [seMaxPot]uint16 // forcing chains: a potential's distance from the assumption
+	partner       [81 * 9][3]int8  // forcing chains: see partners
 }
 
 func sePot(c, v int, on bool) int32 {
@@ -701,6 +703,7 @@ func (h *seChainer) reduce(best *seStep, base, key int, cands []int32) {
 // followed in layers ("on" potentials, then "off" ones), as Explainer's.
 func (h *seChainer) seForcing() seStep {
 	l, t := h.l, h.l.t
+	h.partners()
 	var best seStep
 	s := &h.sets[9]
 	for _, xy := range [2]bool{false, true} {
@@ -715,8 +718,12 @@ func (h *seChainer) seForcing() seStep {
 			for m := l.cand[c]; m != 0; m &= m - 1 {
 				v := lowValue(m)
 				for _, on := range [2]bool{true, false} {
+					limit := best.limit(base, key)
+					if limit < 2 {
+						return best // no chain of this pass can be easier
+					}
 					p0 := sePot(c, v, on)
-					if cx := h.unary(s, p0, xy, t); cx > 0 {
+					if cx := h.unary(s, p0, xy, t, limit); cx > 0 {
 						tc, rm := l.seTarget(p0 ^ 1)
 						best.offer(base, cx, key, tc, rm)
 					}
@@ -727,13 +734,31 @@ func (h *seChainer) seForcing() seStep {
 	return best
 }
 
+// limit returns the highest complexity a step of base rating base and
+// kind key may have to be easier than b (1<<30 when b is empty).
+func (b *seStep) limit(base, key int) int {
+	if !b.found {
+		return 1 << 30
+	}
+	cx := 1
+	for {
+		se := base + seLength(cx+1)
+		if se > b.se || se == b.se && (cx+1 > b.cx || cx+1 == b.cx && key >= b.key) {
+			return cx
+		}
+		cx++
+	}
+}
+
 // unary follows p0 by static links (within cells too when xy) and
 // returns the complexity of the first chain back to its negation, 0 if
-// none.
-func (h *seChainer) unary(s *seSet, p0 int32, xy bool, t *topology) int {
+// none of complexity limit or less. The chains are followed in layers, so
+// the first is the shortest.
+func (h *seChainer) unary(s *seSet, p0 int32, xy bool, t *topology, limit int) int {
 	l := h.l
 	s.reset()
 	s.add(p0)
+	h.dep[p0] = 0
 	ons, offs := h.qOn[:0], h.qOff[:0]
 	if p0&1 != 0 {
 		ons = append(ons, p0)
@@ -743,67 +768,84 @@ func (h *seChainer) unary(s *seSet, p0 int32, xy bool, t *topology) int {
 	defer func() { h.qOn, h.qOff = ons[:0], offs[:0] }()
 	neg := p0 ^ 1
 	// push adds q, implied by p, to s and queue; it reports whether q is
-	// the negation of p0.
+	// the negation of p0. A chain is its potentials, so the complexity of
+	// the chain to q is p's distance plus 2.
 	push := func(q, p int32, queue *[]int32) bool {
 		if q == neg {
 			return true
 		}
 		if !s.has(q) {
 			s.add(q, p)
+			h.dep[q] = h.dep[p] + 1
 			*queue = append(*queue, q)
 		}
 		return false
 	}
 	for len(ons) > 0 || len(offs) > 0 {
-		for i := 0; i < len(ons); i++ {
-			p := ons[i]
+		for _, p := range ons {
+			if int(h.dep[p])+2 > limit {
+				return 0
+			}
 			c, v := int(p>>1)/9, int(p>>1)%9+1
 			bit := uint32(1) << (v - 1)
-			add := func(q int32) bool { return push(q, p, &offs) }
 			if xy {
 				for m := l.cand[c] &^ bit; m != 0; m &= m - 1 {
-					if add(sePot(c, lowValue(m), false)) {
-						return h.ancestors(s, neg, []int32{p})
+					if push(sePot(c, lowValue(m), false), p, &offs) {
+						return int(h.dep[p]) + 2
 					}
 				}
 			}
-			us := &t.cellUnits[c]
-			for _, u := range [3]int16{us[2], us[0], us[1]} {
-				for _, x := range t.unit(int(u)) {
-					if int(x) != c && l.cand[x]&bit != 0 && add(sePot(int(x), v, false)) {
-						return h.ancestors(s, neg, []int32{p})
-					}
+			for _, x := range t.peersOf(c) {
+				if l.cand[x]&bit != 0 && push(sePot(int(x), v, false), p, &offs) {
+					return int(h.dep[p]) + 2
 				}
 			}
 		}
 		ons = ons[:0]
-		for i := 0; i < len(offs); i++ {
-			p := offs[i]
-			c, v := int(p>>1)/9, int(p>>1)%9+1
-			bit := uint32(1) << (v - 1)
-			add := func(q int32) bool { return push(q, p, &ons) }
-			if xy && popcount(l.cand[c]) == 2 && add(sePot(c, lowValue(l.cand[c]&^bit), true)) {
-				return h.ancestors(s, neg, []int32{p})
+		for _, p := range offs {
+			if int(h.dep[p])+2 > limit {
+				return 0
 			}
-			us := &t.cellUnits[c]
-			for _, u := range [3]int16{us[2], us[0], us[1]} {
-				other, places := -1, 0
-				for _, x := range t.unit(int(u)) {
-					if l.cand[x]&bit != 0 {
-						places++
-						if int(x) != c {
-							other = int(x)
-						}
-					}
-				}
-				if places == 2 && other >= 0 && add(sePot(other, v, true)) {
-					return h.ancestors(s, neg, []int32{p})
+			c, d := int(p>>1)/9, int(p>>1)%9
+			if xy && popcount(l.cand[c]) == 2 && push(sePot(c, lowValue(l.cand[c]&^(1<<d)), true), p, &ons) {
+				return int(h.dep[p]) + 2
+			}
+			for _, x := range h.partner[c*9+d] {
+				if x >= 0 && push(sePot(int(x), d+1, true), p, &ons) {
+					return int(h.dep[p]) + 2
 				}
 			}
 		}
 		offs = offs[:0]
 	}
 	return 0
+}
+
+// partners fills h.partner: for each candidate, the other place of its
+// value in each of its units (box, row, column) that has two, or -1.
+func (h *seChainer) partners() {
+	l, t := h.l, h.l.t
+	for c := range 81 {
+		us := &t.cellUnits[c]
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			for k, u := range [3]int16{us[2], us[0], us[1]} {
+				other, places := int8(-1), 0
+				for _, x := range t.unit(int(u)) {
+					if l.cand[x]&(1<<d) != 0 {
+						places++
+						if int(x) != c {
+							other = int8(x)
+						}
+					}
+				}
+				if places != 2 {
+					other = -1
+				}
+				h.partner[c*9+d][k] = other
+			}
+		}
+	}
 }
 
 var seChainerFree = make(freeList[seChainer], 2)
