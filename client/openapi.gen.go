@@ -1052,15 +1052,19 @@ type Rating struct {
 	Score float32 `json:"score"`
 
 	// Se An estimate of the puzzle's rating on the Sudoku Explainer scale
-	// (1.0 to about 11): the highest rating of the grader's steps, one
-	// decimal, where below 6.0 the steps follow Explainer's order
-	// (hidden singles before naked ones, locked candidates and hidden
-	// sets that lead to a hidden single first). Singles rate 1.0 to
-	// 2.3, subsets 2.0 to 5.4, basic fish and wings 3.2 to 5.4,
-	// single-digit patterns, chains and the patterns Explainer does not
-	// know (W-Wing, finned fish…) from 6.5, forcing chains and nets
-	// from 7.5. Within 0.5 of Explainer on 92 % of generated 9×9
-	// puzzles.
+	// (1.0 to about 12): the highest rating of the grader's steps, one
+	// decimal, where below 6.0 (and on every 9×9 puzzle) the steps
+	// follow Explainer's order (hidden singles before naked ones,
+	// locked candidates and hidden sets that lead to a hidden single
+	// first). Singles rate 1.0 to 2.3, subsets 2.0 to 5.4, basic fish
+	// and wings 3.2 to 5.4, single-digit patterns, chains and the
+	// patterns Explainer does not know (W-Wing, finned fish…) from
+	// 6.5. On 9×9 the forcing chains are Explainer's, each with its
+	// rating plus a length adjustment: Nishio from 7.5, cell and region
+	// forcing chains from 8.0, dynamic from 8.5, dynamic with basic
+	// techniques inside from 9.0, nested about 10.5 to 11.5. Within
+	// 0.5 of Explainer on 95 % of generated 9×9 puzzles and 98 % of
+	// random magictour_top1465 puzzles.
 	//
 	//
 	// Example: 3.2
