@@ -29,6 +29,8 @@ func TestMetrics(t *testing.T) {
 	c.post("/solve", map[string]any{"puzzle": classic})
 	c.post("/solve", map[string]any{"size": 16, "puzzle": strings.Repeat(".", 256)})
 	c.post("/generate", map[string]any{"size": 4, "difficulty": "easy", "seed": 1, "count": 3})
+	c.post("/generate", map[string]any{"size": 4, "difficulty": "easy", "seed": 1, "variant": "x"})
+	c.post("/generate", map[string]any{"size": 4, "difficulty": "easy", "seed": 1, "count": 2, "variant": "killer,x"})
 
 	m := srv.deps.metrics
 	if got := testutil.ToFloat64(m.requests.WithLabelValues("/validate", "POST", "200")); got != 3 {
@@ -57,6 +59,8 @@ func TestMetrics(t *testing.T) {
 		`sudoku_solve_duration_seconds_count{box="4x4",size="16"} 1`,
 		`sudokud_http_requests_total{method="POST",route="/solve",status="200"} 2`,
 		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4",variant="classic"} 3`,
+		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4",variant="x"} 1`,
+		`sudoku_generate_duration_seconds_count{box="2x2",difficulty="easy",size="4",variant="combination"} 2`,
 	} {
 		if !strings.Contains(string(ex.body), series) {
 			t.Errorf("/metrics lacks %s", series)
