@@ -65,16 +65,7 @@ for level in "${levels[@]}"; do
 	"$tmp/sudoku" rate -j 1 "$tmp/p" >"$tmp/r" 2>/dev/null
 	java -Xrs -cp "$SE_CLASSPATH" diuf.sudoku.test.serate --format='%r' --input="$tmp/p" >"$tmp/se" 2>/dev/null
 	[ "$(wc -l <"$tmp/se")" -eq "$n" ] || { echo "se_compare.sh: serate rated $(wc -l <"$tmp/se") of $n $level puzzles" >&2; exit 1; }
-	# puzzle se_ours se_explainer score level techniques...
-	# rate prints "level score se hardest technique=count ..."; a build
-	# without se prints "level score technique=count ..." (ours is then -).
-	paste -d' ' "$tmp/p" "$tmp/se" "$tmp/r" | awk '{
-		ours = "-"; first = 5
-		if ($5 ~ /^[0-9]+\.[0-9]+$/) { ours = $5; first = 6 }
-		line = $1 " " ours " " $2 " " $4 " " $3
-		for (i = first; i <= NF; i++) line = line " " $i
-		print line
-	}' >"$tmp/rows"
+	paste -d' ' "$tmp/p" "$tmp/se" "$tmp/r" | awk -f "$root/bench/se_rows.awk" >"$tmp/rows"
 	[ -z "$keep" ] || cp "$tmp/rows" "$keep/$level.txt"
 	awk -v level="$level" '{print level, $0}' "$tmp/rows" >>"$all"
 done
