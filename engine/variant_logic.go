@@ -535,17 +535,20 @@ func (l *vlogic) nonConsecutive() (Step, bool) {
 			if y < 0 || l.val[y] != 0 {
 				continue
 			}
+			// y is on x's row or column, so it can be neither x's value
+			// nor one next to it: y loses w when every value x may
+			// hold is w or next to w (x holding {4, 5} rules out 4 and 5).
 			var gone uint32
 			for m := l.cand[y]; m != 0; m &= m - 1 {
 				w := m & -m
-				if l.cand[x]&^((w<<1|w>>1)&l.full) == 0 {
+				if l.cand[x]&^((w<<1|w|w>>1)&l.full) == 0 {
 					gone |= w
 				}
 			}
 			if gone == 0 {
 				continue
 			}
-			why := fmt.Sprintf("%s holds %s, each next to %s, so its neighbour %s cannot be %s", l.cellName(x), l.valueList(l.cand[x]), l.valueList(gone), l.cellName(y), l.valueList(gone))
+			why := fmt.Sprintf("%s holds %s, and its neighbour %s can be neither the same value nor one next to it, so not %s", l.cellName(x), l.valueList(l.cand[x]), l.cellName(y), l.valueList(gone))
 			if st, ok := l.elimination(vtNonConsecutive, map[int]uint32{y: gone}, why, []Cell{l.cellOf(x), l.cellOf(y)}, nil, nil); ok {
 				return st, true
 			}

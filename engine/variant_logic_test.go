@@ -237,6 +237,29 @@ func TestInniesOutiesNameTheirArea(t *testing.T) {
 	t.Logf("%d innies_outies steps", seen)
 }
 
+// TestNonConsecutivePairRulesOutBoth: on a non-consecutive board a cell
+// that holds 4 or 5 rules both out of each orthogonal neighbour (it is the
+// same value or next to it), as Sukaku Explainer's forcing cell does.
+func TestNonConsecutivePairRulesOutBoth(t *testing.T) {
+	s, _ := DefaultShape(9)
+	vb, err := NewBoard(s).WithRules(Rules{NonConsecutive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands := fullCandidates(9)
+	cands[4*9+4] = 1<<3 | 1<<4 // r5c5: 4 or 5
+	st, err := Hint(context.Background(), vb, HintOptions{Candidates: cands}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Technique != "non_consecutive" || len(st.Eliminations) != 1 || !slices.Equal(st.Eliminations[0].Values, []int{4, 5}) {
+		t.Fatalf("hint %+v, want 4 and 5 out of a neighbour of r5c5", st)
+	}
+	if e := st.Eliminations[0]; (e.Row-4)*(e.Row-4)+(e.Col-4)*(e.Col-4) != 1 {
+		t.Fatalf("the eliminations are in r%dc%d, not beside r5c5 (%s)", e.Row+1, e.Col+1, st.Explanation)
+	}
+}
+
 // fullCandidates returns every value as a candidate of every cell.
 func fullCandidates(n int) []uint32 {
 	out := make([]uint32, n*n)
