@@ -491,6 +491,10 @@ func checkStep(t *testing.T, name string, sol *Board, st Step) {
 	}
 }
 
+// sukakuRated holds the techniques that variant boards rate as Sukaku
+// Explainer does, below Sudoku Explainer 1.2.1.3's chain ratings.
+var sukakuRated = map[string]float64{"skyscraper": 4.0, "two_string_kite": 4.1, "turbot_fish": 4.2, "w_wing": 4.4, "finned_x_wing": 4.3}
+
 // TestVariantTechniquesRateAsClassic: a variant technique that is also a
 // classic one has its level and Sudoku Explainer rating.
 func TestVariantTechniquesRateAsClassic(t *testing.T) {
@@ -502,7 +506,11 @@ func TestVariantTechniquesRateAsClassic(t *testing.T) {
 	for _, vt := range VariantTechniques() {
 		if c, ok := classic[vt.Name]; ok && vt.Name != "search" {
 			shared++
-			if vt.Level != c.Level || vt.SE != c.SE || vt.Title != c.Title {
+			se := c.SE
+			if pattern, ok := sukakuRated[vt.Name]; ok {
+				se = pattern
+			}
+			if vt.Level != c.Level || vt.SE != se || vt.Title != c.Title {
 				t.Errorf("%s: variant %v %.1f %q, classic %v %.1f %q", vt.Name, vt.Level, vt.SE, vt.Title, c.Level, c.SE, c.Title)
 			}
 		}

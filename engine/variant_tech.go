@@ -16,8 +16,9 @@ import (
 // in two cells that see each other (ruleSet.peersOf: unit and cage mates,
 // knight and king moves), two values of one cell, or on a non-consecutive
 // board two consecutive values side by side. Each technique keeps
-// its classic name, level and Sudoku Explainer rating (techs), so a
-// variant puzzle grades by what its logic needs as a classic one does.
+// its classic name and level (techs), so a variant puzzle grades by what
+// its logic needs as a classic one does, and its classic Sudoku Explainer
+// rating but for the patterns Sukaku Explainer rates lower (sukakuVTech).
 //
 // The uniqueness techniques (unique rectangles, BUG+1) are left out: they
 // rest on a deadly pattern (a rectangle or a bivalue grid whose values
@@ -29,6 +30,19 @@ import (
 func classicVTech(tc tech) vtech {
 	t := &techs[tc]
 	return vtech{t.name, t.title, t.level, float64(t.se) / 10}
+}
+
+// sukakuVTech is the vtech entry of classic technique tc rated se, Sukaku
+// Explainer's rating of it. Sudoku Explainer 1.2.1.3, which the classic
+// grader follows, knows no skyscraper, kite, turbot fish, W-Wing or finned
+// fish and rates them as the chains they are (6.6 and up); Sukaku
+// Explainer, the reference for variants, rates them as patterns: 4.0, 4.1
+// and 4.2 (its Rule.java), W-Wing 4.4, a finned X-Wing 4.0-4.3 by its
+// strong links (4.3 here, the median of the puzzles compared).
+func sukakuVTech(tc tech, se float64) vtech {
+	v := classicVTech(tc)
+	v.se = se
+	return v
 }
 
 // vfishFamilies returns the families of disjoint full units fish use as
