@@ -881,41 +881,33 @@ function showLink(out, a, url) {
   out.hidden = false;
 }
 
-// share offers the link /?id= that opens this puzzle, with its rules.
-async function share() {
+// offerLink shows and copies the link that link(described()) makes of
+// this puzzle, in the link a of out; the texts say what it is making, what
+// it could not make, what it copied and that the puzzle has none.
+async function offerLink(link, out, a, { making, failed, copied, none }) {
   if (!game.shape) return;
   const id = game.id;
-  setStatus('Making the link…', 'busy');
+  setStatus(`Making ${making}…`, 'busy');
   await withBusy(async () => {
-    let pid;
-    try { ({ id: pid } = await described()); } catch (err) {
-      if (id === game.id) setStatus(`Could not make a link to this puzzle: ${err.detail}`, 'error');
+    let url;
+    try { url = link(await described()); } catch (err) {
+      if (id === game.id) setStatus(`Could not make ${failed}: ${err.detail}`, 'error');
       return;
     }
     if (id !== game.id) return;
-    const url = play.linkTo(location.href, { id: pid });
-    showLink(el.shareOut, el.shareLink, url);
-    copyText(url, 'The link to this puzzle');
+    if (!url) { setStatus(none, 'error'); return; }
+    showLink(out, a, url);
+    copyText(url, copied);
   });
 }
 
+// share offers the link /?id= that opens this puzzle, with its rules.
+const share = () => offerLink((d) => play.linkTo(location.href, { id: d.id }), el.shareOut, el.shareLink,
+  { making: 'the link', failed: 'a link to this puzzle', copied: 'The link to this puzzle', none: 'This puzzle has no link.' });
+
 // exportFpuzzles offers the link that opens this puzzle in f-puzzles.
-async function exportFpuzzles() {
-  if (!game.shape) return;
-  const id = game.id;
-  setStatus('Making the f-puzzles link…', 'busy');
-  await withBusy(async () => {
-    let url;
-    try { url = play.fpuzzlesLink((await described()).fpuzzles); } catch (err) {
-      if (id === game.id) setStatus(`Could not make the f-puzzles link: ${err.detail}`, 'error');
-      return;
-    }
-    if (id !== game.id) return;
-    if (!url) { setStatus('This puzzle has no f-puzzles link.', 'error'); return; }
-    showLink(el.fpuzzlesOut, el.fpuzzlesLink, url);
-    copyText(url, 'The f-puzzles link');
-  });
-}
+const exportFpuzzles = () => offerLink((d) => play.fpuzzlesLink(d.fpuzzles), el.fpuzzlesOut, el.fpuzzlesLink,
+  { making: 'the f-puzzles link', failed: 'the f-puzzles link', copied: 'The f-puzzles link', none: 'This puzzle has no f-puzzles link.' });
 
 // file is the last file made (a Blob), fileURL its object URL.
 let file = null, fileURL = '';
