@@ -509,3 +509,84 @@ func TestSATKnownVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// variantBoard returns the board of vals (0 = empty) on s under r.
+func variantBoard(tb testing.TB, s Shape, r Rules, vals []int) Board {
+	tb.Helper()
+	b := NewBoard(s)
+	for i, v := range vals {
+		b.SetAt(i, v)
+	}
+	vb, err := b.WithRules(r)
+	if err != nil {
+		tb.Fatalf("rules %+v: %v", r, err)
+	}
+	return vb
+}
+
+// TestVariantSolveMatchesSAT holds the engine's verdicts on random 9×9 (and
+// 12×12) variant boards, too large for the brute-force solver, to minisat:
+// unsolvable, unique or not, and a solution that keeps the givens and the
+// rules.
+func TestVariantSolveMatchesSAT(t *testing.T) {
+	needMinisat(t)
+	rng := rand.New(rand.NewPCG(38, 39))
+	shapes, rounds := []Shape{{9, 3, 3}, {12, 3, 4}}, 60
+	if testing.Short() {
+		shapes, rounds = shapes[:1], 14
+	}
+	verdicts := map[int]int{}
+	for i := range rounds {
+		s := shapes[i%len(shapes)]
+		n := s.Size
+		r, sol, ok := randomRules(rng, s)
+		if !ok {
+			continue
+		}
+		vals := make([]int, n*n)
+		keep := 0.2 + rng.Float64()*0.5
+		for j := range vals {
+			if rng.Float64() < keep {
+				vals[j] = sol[j]
+			}
+		}
+		if rng.IntN(3) == 0 { // a given the grid does not have, where it breaks no rule
+			for range 10 {
+				j := rng.IntN(n * n)
+				old := vals[j]
+				if vals[j] = 1 + rng.IntN(n); vals[j] != sol[j] && ruleCheck(s, &r, vals, false) == nil {
+					break
+				}
+				vals[j] = old
+			}
+		}
+		vb := variantBoard(t, s, r, vals)
+		name := fmt.Sprintf("round %d %v rules %v %v", i, s, r.Names(), vb)
+		want, _ := satSolutions(t, s, &r, vals, 2)
+		verdicts[want]++
+		res, err := Solve(context.Background(), vb, Limits{})
+		if want == 0 { // a cage sum out of the givens' reach is a conflict to the engine
+			if !errors.Is(err, ErrUnsolvable) && !errors.Is(err, ErrConflict) {
+				t.Fatalf("%s: minisat finds no solution; Solve: %v", name, err)
+			}
+			continue
+		}
+		if err != nil || res.Unique != (want == 1) {
+			t.Fatalf("%s: Solve: unique %v, %v; minisat finds %d solutions", name, res.Unique, err, want)
+		}
+		got := make([]int, n*n)
+		for j := range got {
+			got[j] = res.Solution.At(j)
+			if vals[j] != 0 && got[j] != vals[j] {
+				t.Fatalf("%s: solution changes the given at %d", name, j)
+			}
+		}
+		if err := ruleCheck(s, &r, got, true); err != nil {
+			t.Fatalf("%s: solution breaks a rule: %v", name, err)
+		}
+	}
+	t.Logf("solutions (2 = several): %v", verdicts)
+	if verdicts[0] == 0 || verdicts[1] == 0 || verdicts[2] == 0 {
+		t.Fatalf("the rounds missed a verdict: %v", verdicts)
+	}
+}

@@ -442,14 +442,7 @@ func TestVariantSolveMatchesBruteForce(t *testing.T) {
 			j := rng.IntN(n * n)
 			vals[j] = 1 + rng.IntN(n)
 		}
-		b := NewBoard(s)
-		for j, v := range vals {
-			b.SetAt(j, v)
-		}
-		vb, err := b.WithRules(r)
-		if err != nil {
-			t.Fatalf("round %d: rules %+v: %v", i, r, err)
-		}
+		vb := variantBoard(t, s, r, vals)
 		name := fmt.Sprintf("round %d %v rules %v", i, s, r.Names())
 		if ruleCheck(s, &r, vals, false) != nil {
 			if Valid(&vb) {
