@@ -69,6 +69,13 @@ type ruleSet struct {
 	cages     []cageInfo
 	sumCages  []int16 // the cages with a sum
 	nonConsec bool
+
+	// windows is how many windows the rules draw; the units of kind
+	// kindWindow past them are the implied windows, which only the rule
+	// set of the logical solver has (forLogic).
+	windows   int
+	logicOnce sync.Once
+	logic     *ruleSet
 }
 
 func (rs *ruleSet) unit(u int) []int16 { return rs.units[u*rs.n : (u+1)*rs.n] }
@@ -138,7 +145,99 @@ func windowStarts(n, b int) []int {
 	return out
 }
 
-func buildRuleSet(r *Rules, s Shape) *ruleSet {
+// forLogic returns the rule set the logical solver works over: rs itself
+// but on a windoku board (windows drawn as such or as extra regions, as
+// f-puzzles has them), where it adds the implied windows as units (see
+// impliedWindows). Built once per rule set, on first use.
+func (rs *ruleSet) forLogic() *ruleSet {
+	rs.logicOnce.Do(func() {
+		rs.logic = rs
+		if rs.shape.BoxRows != rs.shape.BoxCols {
+			return
+		}
+		n, b := rs.n, rs.shape.BoxRows
+		starts := windowStarts(n, b)
+		w := make([]int16, 0, n)
+		for _, r0 := range starts {
+			for _, c0 := range starts {
+				w = w[:0]
+				for j := range n {
+					w = append(w, int16((r0+j/b)*n+c0+j%b))
+				}
+				if !rs.hasUnit(w) {
+					return
+				}
+			}
+		}
+		rs.logic = buildRules(&rs.rules, rs.shape, true)
+	})
+	return rs.logic
+}
+
+// hasUnit reports whether the cells cs (in order) are a full unit of rs.
+func (rs *ruleSet) hasUnit(cs []int16) bool {
+	for u := range rs.unitKind {
+		if slices.Equal(rs.unit(u), cs) {
+			return true
+		}
+	}
+	return false
+}
+
+// impliedWindows returns the cells of the implied windows of a windoku
+// board of size n = b·b: the b-1 windows along each line leave b rows
+// (and b columns) outside them, at 0, b+1, 2b+2, …, and those rows
+// crossed with the columns of a column of windows, the rows of a row of
+// windows crossed with those columns, and those rows crossed with those
+// columns make 2b-1 more groups of n cells. Each holds every value once:
+// the b columns of a column of windows hold each value b times, its b-1
+// windows once each, so the b·b cells left hold it once (likewise along
+// rows, and for the corner group what the b gap rows hold less the
+// implied windows along them). Sukaku Explainer's windoku has them as
+// regions (its Grid.Window, nine on 9×9), so players and its rating use
+// them as units.
+func impliedWindows(n, b int) [][]int16 {
+	starts := windowStarts(n, b)
+	var gaps []int
+	for i := range n {
+		if !slices.ContainsFunc(starts, func(s int) bool { return i >= s && i < s+b }) {
+			gaps = append(gaps, i)
+		}
+	}
+	if len(gaps) != b || len(starts) != b-1 {
+		return nil
+	}
+	band := func(s int) []int {
+		out := make([]int, b)
+		for j := range b {
+			out[j] = s + j
+		}
+		return out
+	}
+	group := func(rows, cols []int) []int16 {
+		out := make([]int16, 0, n)
+		for _, r := range rows {
+			for _, c := range cols {
+				out = append(out, int16(r*n+c))
+			}
+		}
+		return out
+	}
+	var out [][]int16
+	for _, c0 := range starts {
+		out = append(out, group(gaps, band(c0)))
+	}
+	for _, r0 := range starts {
+		out = append(out, group(band(r0), gaps))
+	}
+	return append(out, group(gaps, gaps))
+}
+
+func buildRuleSet(r *Rules, s Shape) *ruleSet { return buildRules(r, s, false) }
+
+// buildRules compiles r on s, with the implied windows of a windoku board
+// as units when implied is set.
+func buildRules(r *Rules, s Shape, implied bool) *ruleSet {
 	n, cells := s.Size, s.Size*s.Size
 	rs := &ruleSet{rules: r.clone(), shape: s, n: n, cells: cells, nonConsec: r.NonConsecutive}
 	addUnit := func(kind uint8, index int, cs []int16) {
@@ -204,6 +303,7 @@ func buildRuleSet(r *Rules, s Shape) *ruleSet {
 				w++
 			}
 		}
+		rs.windows = w
 	}
 	for i, reg := range r.ExtraRegions {
 		for j, c := range reg {
@@ -221,6 +321,15 @@ func buildRuleSet(r *Rules, s Shape) *ruleSet {
 			}
 			slices.Sort(line)
 			addUnit(kindDisjointGroup, g, line)
+		}
+	}
+	if implied {
+		w := rs.windows
+		for _, g := range impliedWindows(n, s.BoxRows) {
+			if !rs.hasUnit(g) {
+				addUnit(kindWindow, w, g)
+				w++
+			}
 		}
 	}
 

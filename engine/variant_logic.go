@@ -143,7 +143,7 @@ type vlogic struct {
 }
 
 func newVLogic(ctx context.Context, b *Board, lim Limits) *vlogic {
-	rs := b.rules
+	rs := b.rules.forLogic()
 	l := &vlogic{rs: rs, n: rs.n, cells: rs.cells, full: uint32(1)<<rs.n - 1,
 		cand: slices.Clone(rs.allowed), val: make([]uint8, rs.cells),
 		probe: getVSolver(rs), ctx: ctx, budget: lim.NodeBudget(), board: *b}
@@ -205,11 +205,13 @@ func (l *vlogic) unitOf(u int) Unit {
 
 // unitName names full unit u for an explanation.
 func (l *vlogic) unitName(u int) string {
-	if l.rs.unitKind[u] == kindDiagonal {
-		if l.rs.unitIndex[u] == 0 {
-			return "the main diagonal"
-		}
+	switch k, i := l.rs.unitKind[u], int(l.rs.unitIndex[u]); {
+	case k == kindDiagonal && i == 0:
+		return "the main diagonal"
+	case k == kindDiagonal:
 		return "the anti-diagonal"
+	case k == kindWindow && i >= l.rs.windows:
+		return "the implied window " + l.cellList(l.rs.unit(u))
 	}
 	return strings.ReplaceAll(l.unitOf(u).String(), "_", " ")
 }
@@ -266,13 +268,20 @@ func (l *vlogic) groupUnit(g vgroup) Unit {
 // placement returns the step placing v in c.
 func (l *vlogic) placement(t int, c, v int, why string, units []Unit, pattern *Pattern) Step {
 	return Step{Kind: StepPlacement, Row: c / l.n, Col: c % l.n, Value: v, Technique: vtechs[t].name,
-		Explanation: why, Cells: []Cell{l.cellOf(c)}, Units: units, Pattern: pattern}
+		Explanation: why, Cells: []Cell{l.cellOf(c)}, Units: l.drawn(units), Pattern: pattern}
+}
+
+// drawn returns units less the implied windows, which the board's rules
+// do not draw (Step.Units names what the rules have; the explanation names
+// an implied window by its cells).
+func (l *vlogic) drawn(units []Unit) []Unit {
+	return slices.DeleteFunc(units, func(u Unit) bool { return u.Kind == UnitWindow && u.Index >= l.rs.windows })
 }
 
 // elimination returns the step removing gone[c] from each cell c, or
 // false when it removes nothing.
 func (l *vlogic) elimination(t int, gone map[int]uint32, why string, cells []Cell, units []Unit, pattern *Pattern) (Step, bool) {
-	st := Step{Kind: StepElimination, Technique: vtechs[t].name, Explanation: why, Cells: cells, Units: units, Pattern: pattern}
+	st := Step{Kind: StepElimination, Technique: vtechs[t].name, Explanation: why, Cells: cells, Units: l.drawn(units), Pattern: pattern}
 	keys := make([]int, 0, len(gone))
 	for c, m := range gone {
 		if m&l.cand[c] != 0 {

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestImpliedWindowsHoldEveryValue checks the implied windows the logical
+// solver adds on windoku boards (windows drawn as such or as extra
+// regions, as f-puzzles has them): 2b-1 of them on a board of boxes b×b,
+// and in a solution of the board each holds every value once.
+func TestImpliedWindowsHoldEveryValue(t *testing.T) {
+	for _, s := range []Shape{{4, 2, 2}, {9, 3, 3}} {
+		windows := Rules{Windows: true}
+		var asRegions Rules
+		starts := windowStarts(s.Size, s.BoxRows)
+		for _, r0 := range starts {
+			for _, c0 := range starts {
+				var w []Cell
+				for j := range s.Size {
+					w = append(w, Cell{r0 + j/s.BoxRows, c0 + j%s.BoxRows})
+				}
+				asRegions.ExtraRegions = append(asRegions.ExtraRegions, w)
+			}
+		}
+		for _, r := range []Rules{windows, asRegions} {
+			b, err := NewBoard(s).WithRules(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Solve(context.Background(), b, Limits{})
+			if err != nil {
+				t.Fatalf("%d×%[1]d: %v", s.Size, err)
+			}
+			base, rs := b.rules, b.rules.forLogic()
+			if got, want := len(rs.unitKind)-len(base.unitKind), 2*s.BoxRows-1; got != want {
+				t.Fatalf("%d×%[1]d %+v: %d implied windows, want %d", s.Size, r, got, want)
+			}
+			for u := len(base.unitKind); u < len(rs.unitKind); u++ {
+				if rs.unitKind[u] != kindWindow {
+					t.Fatalf("%d×%[1]d: implied unit %d of kind %d", s.Size, u, rs.unitKind[u])
+				}
+				var seen uint32
+				for _, c := range rs.unit(u) {
+					seen |= 1 << (res.Solution.Get(int(c)/s.Size, int(c)%s.Size) - 1)
+				}
+				if seen != uint32(1)<<s.Size-1 {
+					t.Fatalf("%d×%[1]d: implied window %v holds %b", s.Size, rs.unit(u), seen)
+				}
+			}
+		}
+	}
+	b, _ := NewBoard(Shape{9, 3, 3}).WithRules(Rules{AntiKnight: true})
+	if b.rules.forLogic() != b.rules {
+		t.Fatal("an anti-knight board has implied windows")
+	}
+}
+
+// TestImpliedWindowsInHints explains the expert windoku puzzles of
+// variantExperts: the steps that use an implied window name it by its
+// cells, leave it out of Step.Units (the rules do not draw it), and agree
+// with the unique solution as every step does.
+func TestImpliedWindowsInHints(t *testing.T) {
+	names, boards := variantExperts(t, 0)
+	used := 0
+	for i, b := range boards {
+		if names[i] != "windoku" {
+			continue
+		}
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil || !res.Unique {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		steps, err := Explain(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range steps {
+			checkStep(t, names[i], &res.Solution, st)
+			if strings.Contains(st.Explanation, "implied window") {
+				used++
+			}
+			for _, u := range st.Units {
+				if u.Kind == UnitWindow && u.Index >= 4 {
+					t.Fatalf("board %d: %s names window %d: %s", i, st.Technique, u.Index, st.Explanation)
+				}
+			}
+		}
+	}
+	if used == 0 {
+		t.Fatal("no step used an implied window")
+	}
+	t.Logf("%d steps used an implied window", used)
+}
