@@ -101,8 +101,8 @@ var vtechs = [...]vtech{
 	vtTurbotFish:       sukakuVTech(tTurbotFish, 4.2),
 	vtWWing:            sukakuVTech(tWWing, 4.4),
 	vtFinnedXWing:      sukakuVTech(tFinnedXWing, 4.3),
-	vtFinnedSwordfish:  classicVTech(tFinnedSwordfish),
-	vtFinnedJellyfish:  classicVTech(tFinnedJellyfish),
+	vtFinnedSwordfish:  sukakuVTech(tFinnedSwordfish, 5.7),
+	vtFinnedJellyfish:  sukakuVTech(tFinnedJellyfish, 6.1),
 	vtSimpleColoring:   classicVTech(tSimpleColoring),
 	vtXChain:           classicVTech(tXChain),
 	vtXYChain:          classicVTech(tXYChain),
@@ -646,36 +646,7 @@ func (l *vlogic) hiddenSubset(k int) (Step, bool) {
 	}
 	var out Step
 	for u := range l.rs.unitKind {
-		cs := l.rs.unit(u)
-		var missing []int
-		var placed uint32
-		for _, c := range cs {
-			if l.val[c] != 0 {
-				placed |= l.cand[c]
-			}
-		}
-		for v := range l.n {
-			if placed&(1<<v) == 0 {
-				missing = append(missing, v)
-			}
-		}
-		if len(missing) <= k {
-			continue
-		}
-		found := combinations(len(missing), k, func(pick []int) bool {
-			var vals uint32
-			for _, i := range pick {
-				vals |= 1 << missing[i]
-			}
-			var set []int16
-			for _, c := range cs {
-				if l.val[c] == 0 && l.cand[c]&vals != 0 {
-					set = append(set, c)
-				}
-			}
-			if len(set) != k {
-				return false
-			}
+		if l.hiddenSets(u, k, func(vals uint32, set []int16) bool {
 			gone := map[int]uint32{}
 			for _, c := range set {
 				if l.cand[c]&^vals != 0 {
@@ -686,12 +657,46 @@ func (l *vlogic) hiddenSubset(k int) (Step, bool) {
 			st, ok := l.elimination(subsetTech(k, true), gone, why, l.cellsOf(set), []Unit{l.unitOf(u)}, nil)
 			out = st
 			return ok
-		})
-		if found {
+		}) {
 			return out, true
 		}
 	}
 	return Step{}, false
+}
+
+// hiddenSets calls f with each set of k values missing from full unit u
+// that have k places left in it (vals) and those places (set), until f
+// returns true; it reports whether f did.
+func (l *vlogic) hiddenSets(u, k int, f func(vals uint32, set []int16) bool) bool {
+	cs := l.rs.unit(u)
+	var missing []int
+	var placed uint32
+	for _, c := range cs {
+		if l.val[c] != 0 {
+			placed |= l.cand[c]
+		}
+	}
+	for v := range l.n {
+		if placed&(1<<v) == 0 {
+			missing = append(missing, v)
+		}
+	}
+	if len(missing) <= k {
+		return false
+	}
+	return combinations(len(missing), k, func(pick []int) bool {
+		var vals uint32
+		for _, i := range pick {
+			vals |= 1 << missing[i]
+		}
+		var set []int16
+		for _, c := range cs {
+			if l.val[c] == 0 && l.cand[c]&vals != 0 {
+				set = append(set, c)
+			}
+		}
+		return len(set) == k && f(vals, set)
+	})
 }
 
 // inniesOuties applies the rule of 45 (every unit adds up to N(N+1)/2) to
@@ -1060,6 +1065,9 @@ func gradeVariant(ctx context.Context, b Board, lim Limits) (Rating, error) {
 		r.Hardest = vtechs[hardest].name
 		r.Level = vtechs[hardest].level
 		r.Score = math.Round(100*math.Log(seSum)/scoreSlope) / 100
+		if unique {
+			seRateVariant(ctx, &b, lim, &r)
+		}
 	} else {
 		r.Level = Easy
 	}

@@ -493,7 +493,7 @@ func checkStep(t *testing.T, name string, sol *Board, st Step) {
 
 // sukakuRated holds the techniques that variant boards rate as Sukaku
 // Explainer does, below Sudoku Explainer 1.2.1.3's chain ratings.
-var sukakuRated = map[string]float64{"skyscraper": 4.0, "two_string_kite": 4.1, "turbot_fish": 4.2, "w_wing": 4.4, "finned_x_wing": 4.3}
+var sukakuRated = map[string]float64{"skyscraper": 4.0, "two_string_kite": 4.1, "turbot_fish": 4.2, "w_wing": 4.4, "finned_x_wing": 4.3, "finned_swordfish": 5.7, "finned_jellyfish": 6.1}
 
 // TestVariantTechniquesRateAsClassic: a variant technique that is also a
 // classic one has its level and Sudoku Explainer rating.

@@ -93,3 +93,53 @@ func TestImpliedWindowsInHints(t *testing.T) {
 	}
 	t.Logf("%d steps used an implied window", used)
 }
+
+// TestVariantSukakuOrder solves the expert puzzles of variantExperts in
+// Sukaku Explainer's order (seNext): every step agrees with the unique
+// solution, the order finishes every puzzle, and the steps it has of its
+// own (direct intersections and hidden pairs, locked non-consecutive)
+// fire on some puzzle; Grade's SE is the highest step of that order.
+func TestVariantSukakuOrder(t *testing.T) {
+	per := 4
+	if testing.Short() {
+		per = 2
+	}
+	names, boards := variantExperts(t, per)
+	own := map[float64]int{}
+	for i, b := range boards {
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil || !res.Unique {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		l := newVLogic(context.Background(), &b, Limits{})
+		maxSE := 0.0
+		for !l.solved() {
+			st, ok := l.seNext()
+			if !ok {
+				t.Fatalf("%s board %d: Sukaku's order stalls", names[i], i)
+			}
+			checkStep(t, names[i], &res.Solution, st)
+			se := vtechs[vtechOf(st.Technique)].se
+			if l.se != 0 {
+				se = l.se
+			}
+			switch l.se {
+			case seDirectPointing / 10.0, seDirectClaiming / 10.0, seDirectPair / 10.0, seLockedNC / 10.0:
+				own[l.se]++
+			}
+			maxSE = max(maxSE, se)
+			l.apply(&st)
+		}
+		l.release()
+		r, err := Grade(context.Background(), b, Limits{})
+		if err != nil || r.SE != maxSE {
+			t.Fatalf("%s board %d: Grade's SE %v, %v; Sukaku's order %v", names[i], i, r.SE, err, maxSE)
+		}
+	}
+	t.Logf("steps of Sukaku's order alone, by rating: %v", own)
+	for _, se := range []float64{1.7, 2.0, 2.5} {
+		if own[se] == 0 {
+			t.Fatalf("no step rated %v: %v", se, own)
+		}
+	}
+}

@@ -38,7 +38,9 @@ func classicVTech(tc tech) vtech {
 // fish and rates them as the chains they are (6.6 and up); Sukaku
 // Explainer, the reference for variants, rates them as patterns: 4.0, 4.1
 // and 4.2 (its Rule.java), W-Wing 4.4, a finned X-Wing 4.0-4.3 by its
-// strong links (4.3 here, the median of the puzzles compared).
+// strong links (4.3 here, the median of the puzzles compared), a finned
+// Swordfish and Jellyfish as its grouped fishes of 3 and 4 strong links
+// (StrongLinksHint: 5.4 and 5.8, 0.3 more grouped).
 func sukakuVTech(tc tech, se float64) vtech {
 	v := classicVTech(tc)
 	v.se = se
