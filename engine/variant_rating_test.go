@@ -97,12 +97,13 @@ func TestImpliedWindowsInHints(t *testing.T) {
 // TestVariantSukakuOrder solves the expert puzzles of variantExperts in
 // Sukaku Explainer's order (seNext): every step agrees with the unique
 // solution, the order finishes every puzzle, and the steps it has of its
-// own (direct intersections and hidden pairs, locked non-consecutive)
-// fire on some puzzle; Grade's SE is the highest step of that order.
+// own (direct intersections and hidden pairs, locked non-consecutive,
+// Explainer's chaining rules) fire on some puzzle; Grade's SE is the
+// highest step of that order.
 func TestVariantSukakuOrder(t *testing.T) {
 	per := 4
 	if testing.Short() {
-		per = 2
+		per = 1
 	}
 	names, boards := variantExperts(t, per)
 	own := map[float64]int{}
@@ -113,22 +114,17 @@ func TestVariantSukakuOrder(t *testing.T) {
 		}
 		l := newVLogic(context.Background(), &b, Limits{})
 		maxSE := 0.0
-		for !l.solved() {
-			st, ok := l.seNext()
-			if !ok {
-				t.Fatalf("%s board %d: Sukaku's order stalls", names[i], i)
-			}
-			checkStep(t, names[i], &res.Solution, st)
-			se := vtechs[vtechOf(st.Technique)].se
-			if l.se != 0 {
-				se = l.se
-			}
-			switch l.se {
-			case seDirectPointing / 10.0, seDirectClaiming / 10.0, seDirectPair / 10.0, seLockedNC / 10.0:
+		if !l.seSolve(func(st *Step, se float64) {
+			checkStep(t, names[i], &res.Solution, *st)
+			switch {
+			case l.se == seDirectPointing/10.0, l.se == seDirectClaiming/10.0, l.se == seDirectPair/10.0, l.se == seLockedNC/10.0:
 				own[l.se]++
+			case l.se >= 7.5 && st.Technique == "contradiction_chain":
+				own[7.5]++ // Explainer's chaining rules, rated by length
 			}
 			maxSE = max(maxSE, se)
-			l.apply(&st)
+		}) {
+			t.Fatalf("%s board %d: Sukaku's order stalls", names[i], i)
 		}
 		l.release()
 		r, err := Grade(context.Background(), b, Limits{})
@@ -137,7 +133,7 @@ func TestVariantSukakuOrder(t *testing.T) {
 		}
 	}
 	t.Logf("steps of Sukaku's order alone, by rating: %v", own)
-	for _, se := range []float64{1.7, 2.0, 2.5} {
+	for _, se := range []float64{1.7, 2.0, 2.5, 7.5} {
 		if own[se] == 0 {
 			t.Fatalf("no step rated %v: %v", se, own)
 		}

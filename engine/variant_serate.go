@@ -54,7 +54,7 @@ func (l *vlogic) seNext() (Step, bool) {
 		func() (Step, bool) { return l.chain(vchainX) },
 		func() (Step, bool) { return l.chain(vchainXY) },
 		func() (Step, bool) { return l.chain(vchainAIC) },
-		l.alsXZ, l.contradiction, l.trial,
+		l.alsXZ, l.seChain, l.contradiction, l.trial,
 	}
 	l.se = 0
 	for _, f := range finders {
@@ -77,24 +77,35 @@ func seRateVariant(ctx context.Context, b *Board, lim Limits, r *Rating) {
 	l := newVLogic(ctx, b, lim)
 	defer l.release()
 	var maxSE, seSum float64
+	if l.seSolve(func(_ *Step, se float64) {
+		maxSE = math.Max(maxSE, se)
+		seSum += math.Exp(scoreSlope * se)
+	}) {
+		r.SE = maxSE
+		r.Score = math.Round(100*math.Log(seSum)/scoreSlope) / 100
+	}
+}
+
+// seSolve solves l in Sukaku Explainer's order to the end, calling f with
+// each step (before it is applied) and its rating; it reports whether the
+// board was solved.
+func (l *vlogic) seSolve(f func(st *Step, se float64)) bool {
 	for !l.solved() {
-		if ctx.Err() != nil {
-			return
+		if l.ctx.Err() != nil {
+			return false
 		}
 		st, ok := l.seNext()
 		if !ok {
-			return
+			return false
 		}
 		se := vtechs[vtechOf(st.Technique)].se
 		if l.se != 0 {
 			se = l.se
 		}
-		maxSE = math.Max(maxSE, se)
-		seSum += math.Exp(scoreSlope * se)
+		f(&st, se)
 		l.apply(&st)
 	}
-	r.SE = maxSE
-	r.Score = math.Round(100*math.Log(seSum)/scoreSlope) / 100
+	return true
 }
 
 // sameFamily reports whether full units u and v are of one kind for
