@@ -140,6 +140,10 @@ type vlogic struct {
 	// se is the rating of the step next found when it is not its
 	// technique's (a longer chain rates higher), else 0.
 	se float64
+	// seOrder is set while the board is solved in Sukaku Explainer's
+	// order (seSolve), where the single-digit patterns join their strong
+	// links by a unit only, as its strong-linked fishes do.
+	seOrder bool
 }
 
 func newVLogic(ctx context.Context, b *Board, lim Limits) *vlogic {
@@ -1023,7 +1027,9 @@ func (l *vlogic) reveal(sol *Board) Step {
 }
 
 // gradeVariant is Grade for a board with rules: the techniques of the
-// variant solver from the cheapest, to the end.
+// variant solver from the cheapest, to the end. On a 9×9 board without
+// cages that has one solution, SE and Score come from a second solution
+// in Sukaku Explainer's order (seRateVariant).
 func gradeVariant(ctx context.Context, b Board, lim Limits) (Rating, error) {
 	if err := b.outOfRange(); err != nil {
 		return Rating{}, err

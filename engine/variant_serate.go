@@ -90,6 +90,7 @@ func seRateVariant(ctx context.Context, b *Board, lim Limits, r *Rating) {
 // each step (before it is applied) and its rating; it reports whether the
 // board was solved.
 func (l *vlogic) seSolve(f func(st *Step, se float64)) bool {
+	l.seOrder = true
 	for !l.solved() {
 		if l.ctx.Err() != nil {
 			return false

@@ -423,7 +423,7 @@ func (l *vlogic) turbot() (Step, bool) {
 			for _, y := range links[i+1:] {
 				for _, p := range [4][4]int{{x.a, x.b, y.a, y.b}, {x.a, x.b, y.b, y.a}, {x.b, x.a, y.a, y.b}, {x.b, x.a, y.b, y.a}} {
 					a, b, c, e := p[0], p[1], p[2], p[3] // a=b - c=e
-					if a == c || a == e || b == c || b == e || !l.sees(b, c) {
+					if a == c || a == e || b == c || b == e || !l.sees(b, c) || l.seOrder && !l.shareUnit(b, c) {
 						continue
 					}
 					gone := l.seenByAll(bit, a, e)
@@ -454,6 +454,16 @@ func (l *vlogic) turbot() (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// shareUnit reports whether cells a and b lie in one full unit.
+func (l *vlogic) shareUnit(a, b int) bool {
+	for _, u := range l.rs.unitsOf(a) {
+		if slices.Contains(l.rs.unit(int(u)), int16(b)) {
+			return true
+		}
+	}
+	return false
 }
 
 // shareKind reports whether cells a and b lie in one unit of kind k.
