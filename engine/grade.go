@@ -52,6 +52,10 @@ type Rating struct {
 // (TestSEAgainstExplainer); on random magictour_top1465 puzzles within 0.5
 // on 98 % (BENCHMARKS.md).
 //
+// On a variant board Grade follows the variant solver (variant_logic.go);
+// on 9×9 without cages SE and Score follow Sukaku Explainer's order and
+// chaining rules over the variant's units and peers (variant_serate.go).
+//
 // Grade first solves b. On a board with one solution (the puzzles of
 // Generate, and most that players enter) logic alone finishes it:
 // uniqueness techniques may run, and past every chain the forcing chains
