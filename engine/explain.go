@@ -53,7 +53,7 @@ func Explain(ctx context.Context, b Board, lim Limits) ([]Step, error) {
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
-	l.unique = unique
+	l.unique, l.seChains = unique, true
 	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	var (
 		steps  []Step
@@ -183,6 +183,9 @@ func (l *logic) describeOf(mv *move) (string, bool) {
 		gone += " and more"
 	}
 	title := techs[mv.tech].title
+	if mv.pattern.sechain.rule != 0 {
+		return l.describeSE(mv, gone), true
+	}
 	switch mv.tech {
 	case tRemotePair, tXYChain, tAIC, tNiceLoop:
 		return l.describeChain(mv, gone), true

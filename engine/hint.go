@@ -105,7 +105,7 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
-	l.unique = unique
+	l.unique, l.seChains = unique, true
 	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	if opt.Candidates != nil {
 		return l.candidateHint(ctx, b, &sol, opt.Candidates, lim)
@@ -114,6 +114,7 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 	defer putLogic(snap)
 	var (
 		hardest  tech
+		hardSE   float64
 		elims    []string
 		hardDesc string
 		cells    []Cell
@@ -121,11 +122,13 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 		after    [MaxCells]uint32
 	)
 	addElim := func(mv *move, before, after *[MaxCells]uint32) {
-		steps = append(steps, l.stepOf(mv, before, after))
+		st := l.stepOf(mv, before, after)
+		steps = append(steps, st)
 		d := l.describe(mv)
 		elims = append(elims, d)
-		if len(elims) == 1 || techs[mv.tech].weight > techs[hardest].weight {
-			hardest, hardDesc = mv.tech, d
+		if len(elims) == 1 || techs[mv.tech].weight > techs[hardest].weight ||
+			mv.tech == hardest && st.SE > hardSE {
+			hardest, hardDesc, hardSE = mv.tech, d, st.SE
 		}
 		for i := 0; i < mv.ncells; i++ {
 			cells = appendCell(cells, l.n, int(mv.cells[i]))
@@ -139,7 +142,7 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 		}
 		st := ps
 		if len(elims) > 0 {
-			st.Technique = techs[hardest].name
+			st.Technique, st.SE = techs[hardest].name, hardSE
 			st.Explanation = elimIntro(elims, hardDesc) + ps.Explanation
 			st.Cells = append(removeCell(cells, Cell{st.Row, st.Col}), Cell{st.Row, st.Col})
 			st.Pattern = nil
@@ -349,6 +352,9 @@ func (l *logic) tryOne(ctx context.Context, budget *int, after *[MaxCells]uint32
 	for i, et := range stepTable {
 		if i > 0 && stepTable[i-1].tc == upTo {
 			break
+		}
+		if l.seChains && l.n == 9 && techs[et.tc].flags&fForcing != 0 {
+			break // the chaining step was found by step (chainTable)
 		}
 		if isSingle(et.tc) || !l.unique && isUniqueness(et.tc) {
 			continue

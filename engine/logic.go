@@ -52,7 +52,11 @@ type logic struct {
 	// single (see seTable).
 	seOrder bool
 	direct  bool
-	counts  [numTech]int
+	// seChains makes step take, on 9×9, Sudoku Explainer's chaining
+	// rules in place of stepTable's forcing rows (chainTable): Hint and
+	// Explain show the chain steps Grade rates.
+	seChains bool
+	counts   [numTech]int
 	// the rating's running maxima (note)
 	maxSE   uint8   // Sudoku Explainer rating in tenths
 	stepSE  uint8   // the rating of the last step noted
@@ -127,7 +131,7 @@ func (l *logic) init(b *Board) {
 	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
 	l.maxSE, l.seSum, l.hardest, l.used = 0, 0, 0, false
-	l.seOrder, l.direct = false, false
+	l.seOrder, l.direct, l.seChains = false, false, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
 	l.recount()
 	for c := 0; c < t.cells; c++ {

@@ -18,7 +18,14 @@ type pnode struct {
 	cells [maxGroup]int16
 	n     uint8
 	v     uint8
+	state uint8 // a forcing chain's node: nodeOn or nodeOff; 0 in other chains
 }
+
+// States of a forcing chain's node: the cell holds the value, or not.
+const (
+	nodeOn = 1 + iota
+	nodeOff
+)
 
 // cellNode returns the node "c holds v".
 func cellNode(c, v int) pnode {
@@ -68,10 +75,19 @@ type pattern struct {
 	nsets    uint8
 	units    [maxUnits]int16
 	nunits   uint8
+	// Explainer's chaining steps record their chains, which may hold
+	// hundreds of links, only for Hint and Explain (not while grading):
+	// in net, after links, and what they are in sechain
+	// (tech_sechain.go).
+	net     []plink
+	sechain seRec
 }
 
 // reset empties the pattern (counts only).
-func (p *pattern) reset() { p.nlinks, p.nfins, p.nsets, p.nunits = 0, 0, 0, 0 }
+func (p *pattern) reset() {
+	p.nlinks, p.nfins, p.nsets, p.nunits = 0, 0, 0, 0
+	p.net, p.sechain.rule = nil, 0
+}
 
 // addLink appends a chain link, in chain order.
 func (l *logic) addLink(from, to pnode, strong bool) {

@@ -73,9 +73,24 @@ func TestSELength(t *testing.T) {
 // returns the ratings and Grade's se and score.
 func gradeRated(t *testing.T, name string) (ref, se, score []float64) {
 	t.Helper()
+	puzzles, ref := readRated(t, name)
+	for _, puzzle := range puzzles {
+		r, err := Grade(context.Background(), mustParse(t, puzzle), Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", puzzle, err)
+		}
+		se, score = append(se, r.SE), append(score, r.Score)
+	}
+	return ref, se, score
+}
+
+// readRated reads a file of lines "puzzle rating" ("#" starts a comment
+// line).
+func readRated(tb testing.TB, name string) (puzzles []string, ratings []float64) {
+	tb.Helper()
 	f, err := os.Open(name)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -87,18 +102,14 @@ func gradeRated(t *testing.T, name string) (ref, se, score []float64) {
 		puzzle, rating, ok := strings.Cut(line, " ")
 		want, err := strconv.ParseFloat(rating, 64)
 		if !ok || err != nil {
-			t.Fatalf("bad line %q", line)
+			tb.Fatalf("bad line %q", line)
 		}
-		r, err := Grade(context.Background(), mustParse(t, puzzle), Limits{})
-		if err != nil {
-			t.Fatalf("%s: %v", puzzle, err)
-		}
-		ref, se, score = append(ref, want), append(se, r.SE), append(score, r.Score)
+		puzzles, ratings = append(puzzles, puzzle), append(ratings, want)
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return ref, se, score
+	return puzzles, ratings
 }
 
 // withinHalf counts the ratings of se within 0.5 of ref's.

@@ -35,14 +35,25 @@ type Elimination struct {
 }
 
 // Node is one node of a chain: Value in one cell, or in a group of cells
-// of one unit (one of them holds it).
+// of one unit (one of them holds it). In a forcing chain or net State is
+// NodeOn (the cell holds Value) or NodeOff (it does not); elsewhere it is
+// empty.
 type Node struct {
 	Cells []Cell
 	Value int
+	State string
 }
 
+// States of a forcing chain's node.
+const (
+	NodeOn  = "on"
+	NodeOff = "off"
+)
+
 // Link is one link of a chain, in chain order: strong (if From is false,
-// To is true) or weak (if From is true, To is false).
+// To is true) or weak (if From is true, To is false). In a forcing chain
+// or net (its nodes have a State) a link is an implication: From in its
+// state forces To in its state, strong when To is on.
 type Link struct {
 	From, To Node
 	Strong   bool
@@ -70,6 +81,10 @@ type Step struct {
 	// "solution" when the value is revealed from the solution. Empty for a
 	// mistake.
 	Technique string
+	// SE is the step's rating on the Sudoku Explainer scale (a hint that
+	// chains eliminations to a placement: its hardest step's); 0 for a
+	// mistake, a nudge, a revealed cell and a step on a variant board.
+	SE float64
 	// Explanation is one sentence in players' notation (r3c5, row 3,
 	// column 5, box 2; all 1-based, boxes numbered row by row), values in
 	// the board's symbols.
@@ -94,7 +109,10 @@ type Step struct {
 // candidates went from before to after.
 func (l *logic) stepOf(mv *move, before, after *[MaxCells]uint32) Step {
 	n := l.n
-	st := Step{Technique: techs[mv.tech].name}
+	st := Step{Technique: techs[mv.tech].name, SE: float64(techs[mv.tech].se) / 10}
+	if mv.se != 0 {
+		st.SE = float64(mv.se) / 10
+	}
 	for i := 0; i < mv.ncells; i++ {
 		st.Cells = appendCell(st.Cells, n, int(mv.cells[i]))
 	}
@@ -127,10 +145,9 @@ func (l *logic) stepOf(mv *move, before, after *[MaxCells]uint32) Step {
 	if isUniqueness(mv.tech) {
 		st.Explanation += " (this uses that the puzzle has exactly one solution)"
 	}
-	if p.nlinks > 0 || p.nfins > 0 || p.nsets > 0 {
+	if p.nlinks > 0 || p.nfins > 0 || p.nsets > 0 || len(p.net) > 0 {
 		pt := &Pattern{}
-		for i := 0; i < int(p.nlinks); i++ {
-			lk := &p.links[i]
+		for _, lk := range append(p.links[:p.nlinks:p.nlinks], p.net...) {
 			pt.Links = append(pt.Links, Link{From: l.nodeOf(&lk.from), To: l.nodeOf(&lk.to), Strong: lk.strong})
 		}
 		for i := 0; i < int(p.nfins); i++ {
@@ -150,6 +167,12 @@ func (l *logic) stepOf(mv *move, before, after *[MaxCells]uint32) Step {
 
 func (l *logic) nodeOf(p *pnode) Node {
 	nd := Node{Value: int(p.v)}
+	switch p.state {
+	case nodeOn:
+		nd.State = NodeOn
+	case nodeOff:
+		nd.State = NodeOff
+	}
 	for i := 0; i < int(p.n); i++ {
 		nd.Cells = appendCell(nd.Cells, l.n, int(p.cells[i]))
 	}

@@ -89,7 +89,11 @@ func (ps *pathState) apply(tb testing.TB, st Step) {
 }
 
 // checkPattern checks a step's pattern: links join in chain order and a
-// weak link joins cells that see each other.
+// weak link joins cells that see each other. In a forcing chain (nodes
+// with states) a link is an implication: "on" forces "off" in a cell that
+// sees it (or the other values of its cell), "off" forces "on" in its
+// cell or unit (strong), and "off" forces "off" by a technique inside the
+// chain (not a weak link).
 func checkPattern(tb testing.TB, st Step, t *topology) {
 	tb.Helper()
 	if st.Pattern == nil {
@@ -104,6 +108,17 @@ func checkPattern(tb testing.TB, st Step, t *topology) {
 	for i, lk := range st.Pattern.Links {
 		if len(lk.From.Cells) == 0 || len(lk.To.Cells) == 0 || lk.From.Value < 1 || lk.To.Value < 1 {
 			tb.Fatalf("%s: link %d: %+v", st.Technique, i, lk)
+		}
+		if lk.From.State != "" {
+			if lk.Strong != (lk.To.State == NodeOn) || lk.From.State == NodeOn && lk.To.State == NodeOn {
+				tb.Fatalf("%s: link %d: %+v", st.Technique, i, lk)
+			}
+			a, b := lk.From.Cells[0], lk.To.Cells[0]
+			same := a == b && lk.From.Value != lk.To.Value
+			if lk.From.State != lk.To.State && !same && (lk.From.Value != lk.To.Value || !sees(a, b)) {
+				tb.Fatalf("%s: link %d joins %v and %v, which share no unit", st.Technique, i, a, b)
+			}
+			continue
 		}
 		if !lk.Strong && lk.From.Value == lk.To.Value {
 			for _, a := range lk.From.Cells {

@@ -500,7 +500,11 @@ func (l *logic) recordPath(f *forcer, p int32) {
 		k++
 	}
 	n := l.n
-	node := func(x int32) pnode { return cellNode(int(x>>1)/n, int(x>>1)%n+1) }
+	node := func(x int32) pnode {
+		nd := cellNode(int(x>>1)/n, int(x>>1)%n+1)
+		nd.state = nodeOff - uint8(x&1)
+		return nd
+	}
 	for i := k - 1; i >= 0; i-- {
 		l.addCellOnce(int(path[i]>>1) / n)
 	}

@@ -1,6 +1,10 @@
 package engine
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
 
 // This file rates the forcing steps of 9×9 boards as Sudoku Explainer
 // does (seTable, the order Grade follows for Rating.SE). Explainer's
@@ -93,6 +97,7 @@ type seChainer struct {
 	sets          [11]seSet // 0: an "on" branch; 9: an "off" branch; 10: scratch
 	onBits        [81 * 9][seWords]uint64
 	dep           [seMaxPot]uint16 // forcing chains: a potential's distance from the assumption
+	last          int32            // forcing chains: the potential that led to the negation
 	partner       [81 * 9][3]int8  // forcing chains: see partners
 }
 
@@ -105,40 +110,17 @@ func sePot(c, v int, on bool) int32 {
 }
 
 // ancestors counts the distinct potentials p (with parents par, or its
-// own in s when par is nil) rests on, p included.
+// own in s when par is nil) rests on, p included, and the complexity of
+// the nested chains that forced them.
 func (h *seChainer) ancestors(s *seSet, p int32, par []int32) int {
-	h.visN++
-	if h.visN == 0 {
-		clear(h.vis[:])
-		h.visN = 1
-	}
-	h.vis[p] = h.visN
-	k, nest := 1, 0
 	if par == nil {
-		par = s.parents(p)
-		nest += int(s.nest[p])
+		k, nest := h.markAncestors(s, true, p)
+		return k + nest
 	}
-	st := h.stack[:0]
-	for _, q := range par {
-		if h.vis[q] != h.visN {
-			h.vis[q] = h.visN
-			st = append(st, q)
-		}
-	}
-	for len(st) > 0 {
-		q := st[len(st)-1]
-		st = st[:len(st)-1]
-		k++
-		nest += int(s.nest[q])
-		for _, r := range s.parents(q) {
-			if h.vis[r] != h.visN {
-				h.vis[r] = h.visN
-				st = append(st, r)
-			}
-		}
-	}
-	h.stack = st
-	return k + nest
+	h.markAncestors(s, true)
+	h.vis[p] = h.visN
+	k, nest := h.markAncestors(s, false, par...)
+	return 1 + k + nest
 }
 
 // follow completes the set s, which holds the assumption p0, with what
@@ -511,10 +493,34 @@ type seStep struct {
 	key    int
 	cell   int
 	remove uint32
+	why    seWhy
 }
 
+// seWhy is what a step rests on, for recording its chains: the kind of
+// step (its key), the assumption and the conclusion.
+//
+//   - seKeyChain, seKeyChainXY: a forcing chain from potential src to its
+//     negation;
+//   - seKeyContra: potential src leads to a contradiction;
+//   - seKeyBoth: src (on) and its negation both lead to target;
+//   - seKeyCell: every candidate of cell src leads to target;
+//   - seKeyUnit: every place of value src%9+1 in unit src/9 leads to
+//     target.
+type seWhy struct{ src, target int32 }
+
+// Explainer's kinds of chaining steps, in its order among steps of the
+// same rating and complexity (seStep.key).
+const (
+	seKeyBoth    = 1
+	seKeyChain   = 2
+	seKeyChainXY = 4
+	seKeyCell    = 5
+	seKeyUnit    = 6
+	seKeyContra  = 7
+)
+
 // offer keeps the step if it is easier than the best so far.
-func (b *seStep) offer(base, cx, key, cell int, remove uint32) {
+func (b *seStep) offer(base, cx, key, cell int, remove uint32, why seWhy) {
 	if remove == 0 {
 		return
 	}
@@ -522,7 +528,7 @@ func (b *seStep) offer(base, cx, key, cell int, remove uint32) {
 	if b.found && (se > b.se || se == b.se && (cx > b.cx || cx == b.cx && key >= b.key)) {
 		return
 	}
-	*b = seStep{true, se, cx, key, cell, remove}
+	*b = seStep{true, se, cx, key, cell, remove, why}
 }
 
 // seLength is Explainer's length adjustment, in tenths, of a step of
@@ -600,10 +606,10 @@ func (h *seChainer) seChains(rule int) seStep {
 				continue
 			}
 			if !okOn {
-				best.offer(base, h.absComplexity(s), 7, c, 1<<(v-1))
+				best.offer(base, h.absComplexity(s), seKeyContra, c, 1<<(v-1), seWhy{pOn, -1})
 			}
 			if !h.follow(off, pOff) {
-				best.offer(base, h.absComplexity(off), 7, c, l.cand[c]&^(1<<(v-1)))
+				best.offer(base, h.absComplexity(off), seKeyContra, c, l.cand[c]&^(1<<(v-1)), seWhy{pOff, -1})
 			}
 			if rule == seNishio || popcount(l.cand[c]) < 3 {
 				continue
@@ -615,7 +621,7 @@ func (h *seChainer) seChains(rule int) seStep {
 				if off.has(p) {
 					cx := h.ancestors(s, p, nil) + h.ancestors(off, p, nil)
 					tc, rm := l.seTarget(p)
-					best.offer(base, cx, 1, tc, rm)
+					best.offer(base, cx, seKeyBoth, tc, rm, seWhy{pOn, p})
 				}
 			}
 		}
@@ -642,7 +648,7 @@ func (h *seChainer) seChains(rule int) seStep {
 					}
 				}
 				if k >= 2 && int(places[0]) == c*9+v-1 {
-					h.reduce(&best, base, 6, places[:k])
+					h.reduce(&best, base, seKeyUnit, places[:k], int32(u)*9+int32(v-1))
 				}
 			}
 		}
@@ -651,7 +657,7 @@ func (h *seChainer) seChains(rule int) seStep {
 			places[k] = int32(c*9 + lowValue(m) - 1)
 			k++
 		}
-		h.reduce(&best, base, 5, places[:k])
+		h.reduce(&best, base, seKeyCell, places[:k], int32(c))
 	}
 	return best
 }
@@ -661,8 +667,8 @@ const seWords = (seMaxPot + 63) / 64
 
 // reduce offers the potentials that the "on" branches of every candidate
 // of cands (c*9 + v-1) imply: each with the sum of its chains'
-// complexities.
-func (h *seChainer) reduce(best *seStep, base, key int, cands []int32) {
+// complexities. src is the cell or unit and value of cands (seWhy).
+func (h *seChainer) reduce(best *seStep, base, key int, cands []int32, src int32) {
 	common := h.onBits[cands[0]]
 	any := uint64(0)
 	for _, x := range cands[1:] {
@@ -691,7 +697,7 @@ func (h *seChainer) reduce(best *seStep, base, key int, cands []int32) {
 	}
 	for i := 0; i < len(cx); i += 2 {
 		tc, rm := h.l.seTarget(cx[i])
-		best.offer(base, int(cx[i+1]), key, tc, rm)
+		best.offer(base, int(cx[i+1]), key, tc, rm, seWhy{src, cx[i]})
 	}
 	h.common = cx[:0]
 }
@@ -707,9 +713,9 @@ func (h *seChainer) seForcing() seStep {
 	var best seStep
 	s := &h.sets[9]
 	for _, xy := range [2]bool{false, true} {
-		base, key := 66, 2
+		base, key := 66, seKeyChain
 		if xy {
-			base, key = 70, 4
+			base, key = 70, seKeyChainXY
 		}
 		for c := range 81 {
 			if l.val[c] != 0 || popcount(l.cand[c]) < 2 {
@@ -725,7 +731,7 @@ func (h *seChainer) seForcing() seStep {
 					p0 := sePot(c, v, on)
 					if cx := h.unary(s, p0, xy, t, limit); cx > 0 {
 						tc, rm := l.seTarget(p0 ^ 1)
-						best.offer(base, cx, key, tc, rm)
+						best.offer(base, cx, key, tc, rm, seWhy{p0, p0 ^ 1})
 					}
 				}
 			}
@@ -768,10 +774,12 @@ func (h *seChainer) unary(s *seSet, p0 int32, xy bool, t *topology, limit int) i
 	defer func() { h.qOn, h.qOff = ons[:0], offs[:0] }()
 	neg := p0 ^ 1
 	// push adds q, implied by p, to s and queue; it reports whether q is
-	// the negation of p0. A chain is its potentials, so the complexity of
-	// the chain to q is p's distance plus 2.
+	// the negation of p0 (and keeps p in h.last). A chain is its
+	// potentials, so the complexity of the chain to q is p's distance
+	// plus 2.
 	push := func(q, p int32, queue *[]int32) bool {
 		if q == neg {
+			h.last = p
 			return true
 		}
 		if !s.has(q) {
@@ -885,8 +893,12 @@ func (l *logic) seChainStep() bool {
 			continue
 		}
 		l.begin(r.tc)
+		if l.batch {
+			l.addCell(st.cell)
+		} else {
+			h.record(&st, uint8(seRuleForcing+i))
+		}
 		l.elim(st.cell, st.remove)
-		l.addCell(st.cell)
 		l.mv.se = uint8(min(st.se, 250))
 		l.counts[r.tc]++
 		return true
@@ -1026,6 +1038,9 @@ func (l *logic) seAlignedTriplet() bool {
 		if hit {
 			l.mv.se = 75
 			l.counts[tALSXZ]++
+			if !l.batch {
+				l.recordAligned(cells[:], common)
+			}
 		}
 		return hit
 	}
@@ -1048,4 +1063,290 @@ func (l *logic) seAlignedTriplet() bool {
 		}
 	}
 	return false
+}
+
+// Explainer's chaining rules as a step records them (seRec.rule).
+const (
+	seRuleForcing = 1 + iota // forcing chains, 6.6 and 7.0
+	seRuleNishio
+	seRuleMultiple
+	seRuleDynamic
+	seRulePlus
+	seRuleAligned // aligned triplet exclusion, 7.5
+)
+
+// seRec is what a step of Explainer's chaining rules records, for Hint and
+// Explain, beside its links (pattern.net): the rule, the kind of step
+// and what it rests on, and for a contradiction the potential found both
+// on and off (its "on" state).
+type seRec struct {
+	rule  uint8
+	key   uint8
+	why   seWhy
+	contr int32
+}
+
+// chainTable is stepTable with Explainer's chaining rules (seChainStep)
+// in place of its forcing rows: the table step follows on 9×9 for Hint
+// and Explain (logic.seChains), so that they show the chaining steps
+// Grade rates.
+var chainTable = func() []stepRow {
+	var rows []stepRow
+	for _, r := range stepTable {
+		if techs[r.tc].flags&fForcing == 0 {
+			rows = append(rows, r)
+		}
+	}
+	return append(rows, stepRow{tDigitForcingChain, (*logic).seChainStep})
+}()
+
+// sePotNode is the node of potential p of a 9×9 board.
+func sePotNode(p int32) pnode {
+	nd := cellNode(int(p>>1)/9, int(p>>1)%9+1)
+	nd.state = nodeOff - uint8(p&1)
+	return nd
+}
+
+// record records on l.mv the chains of st, a step of rule (seRule…), found
+// on l, whose candidates it has not removed yet: its links (every
+// potential the step's conclusion or contradiction rests on, linked from
+// its parents, branch by branch in the order the potentials were found,
+// so each branch starts at its assumption), its cells (the assumptions
+// first) and pattern.sechain. The branches are followed again, as the
+// rule followed them.
+func (h *seChainer) record(st *seStep, rule uint8) {
+	l := h.l
+	p := &l.mv.pattern
+	p.sechain = seRec{rule: rule, key: uint8(st.key), why: st.why, contr: -1}
+	s := &h.sets[10]
+	branch := func(p0 int32) {
+		h.follow(s, p0)
+		h.markAncestors(s, true, st.why.target)
+		h.linkMarked(s)
+	}
+	switch st.key {
+	case seKeyChain, seKeyChainXY:
+		l.addCell(int(st.why.src>>1) / 9)
+		h.partners()
+		h.unary(s, st.why.src, st.key == seKeyChainXY, l.t, 1<<30)
+		h.markAncestors(s, true, h.last)
+		h.linkMarked(s)
+		h.addLink(h.last, st.why.target)
+	case seKeyContra:
+		l.addCell(int(st.why.src>>1) / 9)
+		h.follow(s, st.why.src)
+		fresh, old := h.absOff, h.absOn // the potential not in s, and the one in it
+		if h.absNewOn {
+			fresh, old = old, fresh
+		}
+		p.sechain.contr = h.absOn
+		par := append([]int32(nil), h.absPar...)
+		h.markAncestors(s, true, old)
+		h.markAncestors(s, false, par...)
+		h.linkMarked(s)
+		for _, q := range par {
+			h.addLink(q, fresh)
+		}
+	case seKeyBoth:
+		l.addCell(int(st.why.src>>1) / 9)
+		branch(st.why.src)
+		branch(st.why.src ^ 1)
+	case seKeyCell:
+		c := int(st.why.src)
+		l.addCell(c)
+		for m := l.cand[c]; m != 0; m &= m - 1 {
+			branch(sePot(c, lowValue(m), true))
+		}
+	case seKeyUnit:
+		u, v := int(st.why.src)/9, int(st.why.src)%9+1
+		for _, x := range l.t.unit(u) {
+			if l.cand[x]&(1<<(v-1)) != 0 {
+				l.addCell(int(x))
+			}
+		}
+		for _, x := range l.t.unit(u) {
+			if l.cand[x]&(1<<(v-1)) != 0 {
+				branch(sePot(int(x), v, true))
+			}
+		}
+	}
+	for _, lk := range p.net {
+		l.addCellOnce(int(lk.to.cells[0]))
+	}
+}
+
+// markAncestors marks (in h.vis) the potentials ps of s and every
+// potential they rest on (fresh: in a new marking) and returns how many
+// it marked and the complexity of the nested chains that forced them.
+func (h *seChainer) markAncestors(s *seSet, fresh bool, ps ...int32) (k, nest int) {
+	if fresh {
+		h.visN++
+		if h.visN == 0 {
+			clear(h.vis[:])
+			h.visN = 1
+		}
+	}
+	st := h.stack[:0]
+	for _, p := range ps {
+		if h.vis[p] != h.visN {
+			h.vis[p] = h.visN
+			st = append(st, p)
+		}
+	}
+	for len(st) > 0 {
+		q := st[len(st)-1]
+		st = st[:len(st)-1]
+		k++
+		nest += int(s.nest[q])
+		for _, r := range s.parents(q) {
+			if h.vis[r] != h.visN {
+				h.vis[r] = h.visN
+				st = append(st, r)
+			}
+		}
+	}
+	h.stack = st
+	return k, nest
+}
+
+// linkMarked links every marked potential of s from its parents, in the
+// order s found them.
+func (h *seChainer) linkMarked(s *seSet) {
+	for _, q := range s.list {
+		if h.vis[q] == h.visN {
+			for _, r := range s.parents(q) {
+				h.addLink(r, q)
+			}
+		}
+	}
+}
+
+// addLink records that potential from forces potential to.
+func (h *seChainer) addLink(from, to int32) {
+	p := &h.l.mv.pattern
+	p.net = append(p.net, plink{sePotNode(from), sePotNode(to), to&1 != 0})
+}
+
+// recordAligned records an aligned triplet exclusion on l.mv: the three
+// cells, then the cells all three see whose candidates a combination may
+// not take (common, a bitset of cells), as its cells and two sets.
+func (l *logic) recordAligned(cells []int, common [2]uint64) {
+	l.mv.ncells = 0
+	var all []int
+	for _, c := range cells {
+		l.addCell(c)
+		all = append(all, c)
+	}
+	l.addSet(all...)
+	all = all[:0]
+	for w := range 2 {
+		for m := common[w]; m != 0; m &= m - 1 {
+			c := w*64 + bits.TrailingZeros64(m)
+			l.addCellOnce(c)
+			all = append(all, c)
+		}
+	}
+	l.addSet(all...)
+	l.mv.pattern.sechain = seRec{rule: seRuleAligned, contr: -1}
+}
+
+// describeSE explains a step of Explainer's chaining rules (mv.pattern.sechain);
+// gone says what it removes.
+func (l *logic) describeSE(mv *move, gone string) string {
+	r := &mv.pattern.sechain
+	if r.rule == seRuleAligned {
+		return fmt.Sprintf("an aligned triplet exclusion: %s cannot take together values that repeat one in a unit or leave %s (cells all three see) without a candidate, and no combination left uses what this %s",
+			l.cellList(mv.cells[:3]), l.cellList(mv.cells[3:mv.ncells]), gone)
+	}
+	pot := func(p int32, holds bool) string {
+		c, v := int(p>>1)/9, int(p>>1)%9+1
+		verb := "holding"
+		if !holds {
+			verb = "not holding"
+		}
+		return fmt.Sprintf("%s %s %s", CellName(c/9, c%9), verb, sym(v))
+	}
+	assume := func(p int32) string {
+		c, v := int(p>>1)/9, int(p>>1)%9+1
+		if p&1 != 0 {
+			return fmt.Sprintf("if %s held %s", CellName(c/9, c%9), sym(v))
+		}
+		return fmt.Sprintf("if %s did not hold %s", CellName(c/9, c%9), sym(v))
+	}
+	links := fmt.Sprintf("%d links", len(mv.pattern.net))
+	name := "forcing chain"
+	switch r.rule {
+	case seRuleForcing:
+		if r.key == seKeyChain {
+			name = "forcing X-chain on " + sym(int(r.why.src>>1)%9+1)
+		}
+	case seRuleNishio:
+		name = "Nishio forcing chain on " + sym(int(r.why.src>>1)%9+1)
+		links += ", that value's places alone"
+	case seRuleDynamic:
+		name = "dynamic forcing chain"
+		links += "; a candidate they remove stays gone"
+	case seRulePlus:
+		name = "dynamic forcing chain (+)"
+		links += "; a candidate they remove stays gone; locked candidates, pairs and X-Wings inside"
+	}
+	switch r.key {
+	case seKeyChain, seKeyChainXY:
+		so := "so it does not"
+		if r.why.src&1 == 0 {
+			so = "so it does"
+		}
+		return fmt.Sprintf("a %s: %s, a chain (%s) would lead to %s, %s, which %s",
+			name, assume(r.why.src), links, pot(r.why.target, r.why.target&1 != 0), so, gone)
+	case seKeyContra:
+		so := "so it does not"
+		if r.why.src&1 == 0 {
+			so = "so it does"
+		}
+		c := int(r.contr>>1) / 9
+		return fmt.Sprintf("a %s: %s, the chains (%s) would lead to a contradiction, %s both holding and not holding %s; %s, which %s",
+			name, assume(r.why.src), links, CellName(c/9, c%9), sym(int(r.contr>>1)%9+1), so, gone)
+	case seKeyBoth:
+		c, v := int(r.why.src>>1)/9, int(r.why.src>>1)%9+1
+		return fmt.Sprintf("a %s: whether %s holds %s or not, the chains (%s) lead to %s, which %s",
+			name, CellName(c/9, c%9), sym(v), links, pot(r.why.target, r.why.target&1 != 0), gone)
+	case seKeyCell:
+		c := int(r.why.src)
+		return fmt.Sprintf("a cell %s: whichever of %s %s holds, the chains (%s) lead to %s, which %s",
+			name, orValues(l.cand[c]|mv.removedAt(c)), CellName(c/9, c%9), links, pot(r.why.target, r.why.target&1 != 0), gone)
+	case seKeyUnit:
+		u, v := int(r.why.src)/9, int(r.why.src)%9+1
+		var places []string
+		for _, x := range l.t.unit(u) {
+			if (l.cand[x]|mv.removedAt(int(x)))&(1<<(v-1)) != 0 {
+				places = append(places, CellName(int(x)/9, int(x)%9))
+			}
+		}
+		return fmt.Sprintf("a unit %s: wherever %s goes in %s (%s), the chains (%s) lead to %s, which %s",
+			name, sym(v), l.unitName(u), strings.Join(places, ", "), links, pot(r.why.target, r.why.target&1 != 0), gone)
+	}
+	return fmt.Sprintf("a %s, which %s", name, gone)
+}
+
+// removedAt returns the candidates the move removed from cell c (if c is
+// among the first cells it recorded).
+func (mv *move) removedAt(c int) uint32 {
+	for i := 0; i < mv.nelims; i++ {
+		if int(mv.elims[i]) == c {
+			return mv.emask[i]
+		}
+	}
+	return 0
+}
+
+// orValues lists the values of a mask as alternatives: "3, 5 or 7".
+func orValues(m uint32) string {
+	var parts []string
+	for ; m != 0; m &= m - 1 {
+		parts = append(parts, sym(lowValue(m)))
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

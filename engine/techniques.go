@@ -321,8 +321,11 @@ func needsUnique(tc tech) bool { return techs[tc].flags&(fUniqueness|fForcing) !
 // hardest technique (highest weight).
 func (l *logic) step() (tech, bool) {
 	table := stepTable
-	if l.seOrder {
+	switch {
+	case l.seOrder:
 		table = seTable
+	case l.seChains && l.n == 9 && l.cap == 0:
+		table = chainTable
 	}
 	for i := range table {
 		if l.cap != 0 && !l.seOrder && stepFloor[i] > l.cap {

@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// chainBoards returns the puzzles of testdata/se/magictour.txt (Sudoku
+// Explainer rates them 7.5 to 9.6) that need a forcing step, at the point
+// where their next step is one: each is played by the logical solver, in
+// stepTable's order, until that order's next step is a forcing chain or
+// net, and the values placed by then are the board (a bare board, as a
+// player asks).
+func chainBoards(tb testing.TB) []Board {
+	tb.Helper()
+	var out []Board
+	puzzles, _ := readRated(tb, "testdata/se/magictour.txt")
+	for _, puzzle := range puzzles {
+		b := mustParse(tb, puzzle)
+		l := getLogic(&b, false)
+		l.unique = true
+		snap := new(logic)
+		for l.empty > 0 && !l.bad {
+			*snap = *l
+			tc, ok := l.step()
+			if !ok {
+				tb.Fatalf("%s: logic stalled", puzzle)
+			}
+			if techs[tc].flags&fForcing != 0 {
+				copy(b.cells[:81], snap.val[:81])
+				out = append(out, b)
+				break
+			}
+		}
+		putLogic(l)
+	}
+	return out
+}
+
+// BenchmarkHintChain asks one hint on each of chainBoards in turn: the
+// eliminations that lead to the next placement, a forcing step among
+// them.
+func BenchmarkHintChain(b *testing.B) { benchHints(b, chainBoards(b)) }
+
+// TestHintSEChains plays the chain boards (and, in long mode, two
+// generated master puzzles) hint by hint to the end and checks every
+// step of every hint: its eliminations and placement agree with the only
+// solution, its technique has a rating, and a step of Explainer's
+// chaining rules carries a pattern whose nodes have states, whose first
+// link leaves the step's first cell (the assumption) and every other
+// link leaves the assumption or a node an earlier link reached, and
+// whose explanation names its cells and those it changes.
+func TestHintSEChains(t *testing.T) {
+	boards := chainBoards(t)
+	if len(boards) != 25 {
+		t.Fatalf("%d chain boards, want 25 (the others need no forcing step)", len(boards))
+	}
+	if testing.Short() {
+		boards = boards[:6]
+	} else {
+		rng := rand.New(rand.NewPCG(40, 1))
+		for range 2 {
+			p, err := Generate(context.Background(), rng, Options{Level: Master})
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, p.Puzzle)
+		}
+	}
+	rules := 0
+	for _, b := range boards {
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil || !res.Unique {
+			t.Fatalf("%s: %v, unique %v", b, err, res.Unique)
+		}
+		sol := res.Solution
+		for b.Empty() > 0 {
+			h, err := Hint(context.Background(), b, HintOptions{}, Limits{})
+			if err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			if h.Kind != StepPlacement || h.Value != sol.At(h.Row*9+h.Col) || h.Technique == "solution" {
+				t.Fatalf("%s: hint %+v, solution %d", b, h, sol.At(h.Row*9+h.Col))
+			}
+			if h.SE == 0 {
+				t.Errorf("%s: hint %s without se", b, h.Technique)
+			}
+			for _, st := range h.Steps {
+				for _, e := range st.Eliminations {
+					if slices.Contains(e.Values, sol.At(e.Row*9+e.Col)) {
+						t.Fatalf("%s: %s removes the solution's %d from %s: %s", b, st.Technique, sol.At(e.Row*9+e.Col), CellName(e.Row, e.Col), st.Explanation)
+					}
+				}
+				if p := st.Pattern; p != nil && len(p.Links) > 0 && p.Links[0].From.State != "" {
+					rules++
+					checkForcingPattern(t, b, st)
+					checkPattern(t, st, topologyOf(b.Shape()))
+				}
+			}
+			b.Set(h.Row, h.Col, h.Value)
+		}
+	}
+	if rules == 0 {
+		t.Error("no hint showed a forcing chain")
+	}
+}
+
+// checkForcingPattern checks the pattern of a forcing step st (see
+// TestHintSEChains).
+func checkForcingPattern(t *testing.T, b Board, st Step) {
+	t.Helper()
+	key := func(n Node) string { return fmt.Sprint(n.Cells, n.Value, n.State) }
+	first := st.Pattern.Links[0].From
+	if len(first.Cells) != 1 || len(st.Cells) == 0 || first.Cells[0] != st.Cells[0] {
+		t.Fatalf("%s: %s starts at %v, its first cell is %v", b, st.Technique, first, st.Cells)
+	}
+	reached := map[string]bool{}
+	roots := map[string]bool{}
+	for i, lk := range st.Pattern.Links {
+		for _, n := range []Node{lk.From, lk.To} {
+			if n.State != NodeOn && n.State != NodeOff || len(n.Cells) != 1 || n.Value < 1 || n.Value > 9 {
+				t.Fatalf("%s: %s link %d has node %+v", b, st.Technique, i, n)
+			}
+		}
+		if lk.Strong != (lk.To.State == NodeOn) {
+			t.Fatalf("%s: %s link %d to %+v has strong %v", b, st.Technique, i, lk.To, lk.Strong)
+		}
+		from := key(lk.From)
+		if !reached[from] {
+			// an assumption: a cell of the step's pattern, no other
+			// link's end
+			if !slices.Contains(st.Cells, lk.From.Cells[0]) {
+				t.Fatalf("%s: %s link %d leaves %+v, which no earlier link reached", b, st.Technique, i, lk.From)
+			}
+			roots[from] = true
+		}
+		reached[key(lk.To)] = true
+	}
+	for r := range roots {
+		if reached[r] && r != key(first) {
+			t.Errorf("%s: %s: the assumption %s is reached by a link", b, st.Technique, r)
+		}
+	}
+	name := CellName(first.Cells[0].Row, first.Cells[0].Col)
+	if !strings.Contains(st.Explanation, name) {
+		t.Errorf("%s: %s: the explanation does not name the assumption %s: %s", b, st.Technique, name, st.Explanation)
+	}
+	for _, e := range st.Eliminations {
+		if name := CellName(e.Row, e.Col); !strings.Contains(st.Explanation, name) {
+			t.Errorf("%s: %s: the explanation does not name %s, which loses a candidate: %s", b, st.Technique, name, st.Explanation)
+		}
+	}
+}
