@@ -35,6 +35,7 @@ type eliminationJSON struct {
 type nodeJSON struct {
 	Cells []cellJSON `json:"cells"`
 	Value int        `json:"value"`
+	State string     `json:"state,omitempty"`
 }
 
 type linkJSON struct {
@@ -58,6 +59,7 @@ type stepJSON struct {
 	Value        *int              `json:"value,omitempty"`
 	Technique    string            `json:"technique,omitempty"`
 	Title        string            `json:"title,omitempty"`
+	SE           float64           `json:"se,omitempty"`
 	Explanation  string            `json:"explanation"`
 	Cells        []cellJSON        `json:"cells,omitempty"`
 	Units        []unitJSON        `json:"units,omitempty"`
@@ -144,6 +146,7 @@ func stepOut(s engine.Step) stepJSON {
 		Kind:        s.Kind,
 		Technique:   s.Technique,
 		Title:       techTitles[s.Technique],
+		SE:          s.SE,
 		Explanation: s.Explanation,
 		Cells:       cellsOut(s.Cells),
 	}
@@ -163,8 +166,8 @@ func stepOut(s engine.Step) stepJSON {
 		pj := &patternJSON{Fins: cellsOut(p.Fins)}
 		for _, lk := range p.Links {
 			pj.Links = append(pj.Links, linkJSON{
-				From:   nodeJSON{Cells: cellsOut(lk.From.Cells), Value: lk.From.Value},
-				To:     nodeJSON{Cells: cellsOut(lk.To.Cells), Value: lk.To.Value},
+				From:   nodeJSON{Cells: cellsOut(lk.From.Cells), Value: lk.From.Value, State: lk.From.State},
+				To:     nodeJSON{Cells: cellsOut(lk.To.Cells), Value: lk.To.Value, State: lk.To.State},
 				Strong: lk.Strong,
 			})
 		}

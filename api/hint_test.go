@@ -377,3 +377,81 @@ func TestHintTitles(t *testing.T) {
 		}
 	}
 }
+
+// TestHintChainShape: on a 9×9 board whose next placement needs one of
+// Sudoku Explainer's chaining steps (the first of engine's chain boards:
+// a magictour_top1465 puzzle Explainer rates 9.0, played to its first
+// forcing step), the hint's steps carry that step as JSON: technique,
+// title and se, and a pattern whose links join nodes with cells, a value
+// and a state ("on" or "off"), strong exactly where the link forces a
+// value on, the first leaving the step's first cell, which the
+// explanation names.
+func TestHintChainShape(t *testing.T) {
+	const puzzle = ".3.4...6..26..14.9..46.....5....41..64...895...8..7..4..98...4.4.....81.38..4..95"
+	c := newClient(t, DefaultConfig())
+	ex := c.post("/hint", map[string]any{"puzzle": puzzle})
+	if ex.status != http.StatusOK {
+		t.Fatalf("%d %s", ex.status, ex.body)
+	}
+	type node struct {
+		Cells []map[string]int `json:"cells"`
+		Value int              `json:"value"`
+		State string           `json:"state"`
+	}
+	type step struct {
+		Kind        string  `json:"kind"`
+		Technique   string  `json:"technique"`
+		Title       string  `json:"title"`
+		SE          float64 `json:"se"`
+		Explanation string  `json:"explanation"`
+		Cells       []struct {
+			Row int `json:"row"`
+			Col int `json:"col"`
+		} `json:"cells"`
+		Pattern *struct {
+			Links []struct {
+				From   node  `json:"from"`
+				To     node  `json:"to"`
+				Strong *bool `json:"strong"`
+			} `json:"links"`
+		} `json:"pattern"`
+	}
+	var got struct {
+		step
+		Steps []step `json:"steps"`
+	}
+	ex.json(t, &got)
+	if got.Kind != "placement" || got.SE < 7.5 || got.Technique == "" || got.Title == "" {
+		t.Fatalf("hint %s %s se %v: %s", got.Kind, got.Technique, got.SE, ex.body)
+	}
+	chains := 0
+	for _, st := range got.Steps {
+		if st.Pattern == nil || len(st.Pattern.Links) == 0 || st.Pattern.Links[0].From.State == "" {
+			continue
+		}
+		chains++
+		if st.SE < 6.6 || st.Title == "" || len(st.Cells) == 0 {
+			t.Errorf("chain step %s se %v title %q cells %v", st.Technique, st.SE, st.Title, st.Cells)
+		}
+		for i, lk := range st.Pattern.Links {
+			for _, n := range []node{lk.From, lk.To} {
+				if len(n.Cells) != 1 || n.Value < 1 || n.Value > 9 || n.State != "on" && n.State != "off" {
+					t.Fatalf("%s link %d: node %+v", st.Technique, i, n)
+				}
+			}
+			if lk.Strong == nil || *lk.Strong != (lk.To.State == "on") {
+				t.Fatalf("%s link %d: strong %v to %+v", st.Technique, i, lk.Strong, lk.To)
+			}
+		}
+		first := st.Pattern.Links[0].From.Cells[0]
+		if first["row"] != st.Cells[0].Row || first["col"] != st.Cells[0].Col {
+			t.Errorf("%s starts at %v, its first cell is %v", st.Technique, first, st.Cells[0])
+		}
+		if name := engine.CellName(first["row"], first["col"]); !strings.Contains(st.Explanation, name) {
+			t.Errorf("%s: explanation %q does not name %s", st.Technique, st.Explanation, name)
+		}
+	}
+	if chains == 0 {
+		t.Fatalf("no chain step: %s", ex.body)
+	}
+}

@@ -100,6 +100,24 @@ func (e ItemErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for NodeState.
+const (
+	NodeStateOff NodeState = "off"
+	NodeStateOn  NodeState = "on"
+)
+
+// Valid indicates whether the value is a known member of the NodeState enum.
+func (e NodeState) Valid() bool {
+	switch e {
+	case NodeStateOff:
+		return true
+	case NodeStateOn:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PrintRequestPaper.
 const (
 	PrintRequestPaperA4     PrintRequestPaper = "a4"
@@ -910,8 +928,14 @@ type Link struct {
 // Node A value in one cell, or in a group of cells of one unit (one of them holds it).
 type Node struct {
 	Cells []Cell `json:"cells"`
-	Value int    `json:"value"`
+
+	// State In a forcing chain or net, whether the node is the cell holding the value (`on`) or not holding it (`off`); absent in other chains.
+	State *NodeState `json:"state,omitempty"`
+	Value int        `json:"value"`
 }
+
+// NodeState In a forcing chain or net, whether the node is the cell holding the value (`on`) or not holding it (`off`); absent in other chains.
+type NodeState string
 
 // Pattern What a frontend draws for chains, loops, colorings, finned fish and ALS steps.
 type Pattern struct {
@@ -922,6 +946,15 @@ type Pattern struct {
 	// is true (the only two places for a value in a unit, or the only
 	// two values of a cell); a weak one: if `from` is true, `to` is
 	// false. A coloring lists its conjugate pairs as strong links.
+	// In a forcing chain or net the nodes have a `state` and each link
+	// is an implication: `from` in its state forces `to` in its state
+	// (strong when `to` is `on`; `off` to `off` is a technique, such as
+	// locked candidates, applied inside the chain). Its links come
+	// branch by branch, each branch from its assumption (the step's
+	// first cells, a node no link leads to) in the order the chains
+	// reach the nodes, every link leaving the assumption or a node an
+	// earlier link reached; a node forced by several others has a
+	// link from each.
 	Links *[]Link `json:"links,omitempty"`
 
 	// Sets Named cell sets, such as the almost locked sets of an ALS step.
@@ -1279,6 +1312,20 @@ type Step struct {
 
 	// Row A placement's or mistake's cell; absent for an elimination and a nudge.
 	Row *int `json:"row,omitempty"`
+
+	// Se The step's rating on the Sudoku Explainer scale, as the rating's
+	// `se` counts it (a long chain rates above its technique's base);
+	// for a hint that chains eliminations to a placement, that of the
+	// step its `technique` names. On 9×9 a hint past the chains takes
+	// Explainer's chaining steps, named and rated as the rating names
+	// and rates them: forcing chains (`aic`, 6.6 and 7.0), aligned
+	// triplet exclusion (`als_xz`, 7.5), Nishio, dynamic and dynamic
+	// (+) forcing chains (`digit_forcing_chain`, 7.5, 8.5, 9.0), cell
+	// and unit forcing chains (`cell_forcing_chain`, 8.0), nested
+	// forcing chains as forcing nets (`forcing_net`, 9.5 and up).
+	// Absent for a mistake, a nudge, a cell revealed from the solution
+	// and a step on a variant board.
+	Se *float32 `json:"se,omitempty"`
 
 	// Steps Only at the top of a hint: its steps in order, the eliminations
 	// that lead to the placement, then the placement; with

@@ -957,6 +957,21 @@ export interface components {
              *     absent for `solution` and `budget_exhausted`.
              */
             title?: string;
+            /**
+             * @description The step's rating on the Sudoku Explainer scale, as the rating's
+             *     `se` counts it (a long chain rates above its technique's base);
+             *     for a hint that chains eliminations to a placement, that of the
+             *     step its `technique` names. On 9×9 a hint past the chains takes
+             *     Explainer's chaining steps, named and rated as the rating names
+             *     and rates them: forcing chains (`aic`, 6.6 and 7.0), aligned
+             *     triplet exclusion (`als_xz`, 7.5), Nishio, dynamic and dynamic
+             *     (+) forcing chains (`digit_forcing_chain`, 7.5, 8.5, 9.0), cell
+             *     and unit forcing chains (`cell_forcing_chain`, 8.0), nested
+             *     forcing chains as forcing nets (`forcing_net`, 9.5 and up).
+             *     Absent for a mistake, a nudge, a cell revealed from the solution
+             *     and a step on a variant board.
+             */
+            se?: number;
             /** @description One sentence; a uniqueness technique says that it relies on the puzzle having one solution. */
             explanation: string;
             /** @description The cells of the step's pattern; a placement's own cell last. */
@@ -995,6 +1010,15 @@ export interface components {
              *     is true (the only two places for a value in a unit, or the only
              *     two values of a cell); a weak one: if `from` is true, `to` is
              *     false. A coloring lists its conjugate pairs as strong links.
+             *     In a forcing chain or net the nodes have a `state` and each link
+             *     is an implication: `from` in its state forces `to` in its state
+             *     (strong when `to` is `on`; `off` to `off` is a technique, such as
+             *     locked candidates, applied inside the chain). Its links come
+             *     branch by branch, each branch from its assumption (the step's
+             *     first cells, a node no link leads to) in the order the chains
+             *     reach the nodes, every link leaving the assumption or a node an
+             *     earlier link reached; a node forced by several others has a
+             *     link from each.
              */
             links?: components["schemas"]["Link"][];
             /** @description The fin cells of a finned (or sashimi) fish. */
@@ -1011,6 +1035,11 @@ export interface components {
         Node: {
             cells: components["schemas"]["Cell"][];
             value: number;
+            /**
+             * @description In a forcing chain or net, whether the node is the cell holding the value (`on`) or not holding it (`off`); absent in other chains.
+             * @enum {string}
+             */
+            state?: "on" | "off";
         };
         /** @description One board; exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`). */
         ValidateRequest: {
