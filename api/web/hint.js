@@ -81,7 +81,8 @@ export function areaMarkup(areas, n) {
 // patternMarkup draws links on a board of the shape, in an SVG whose
 // viewBox is n×n, one unit a cell: strong links solid, weak ones dashed,
 // each with an arrow in chain order, every candidate a dot where the notes
-// grid shows it.
+// grid shows it; in a forcing chain a node "on" (the cell holds the value)
+// is a filled dot, one "off" a dashed ring.
 export function patternMarkup(links, shape) {
   const { r: br, c: bc } = shape;
   // where candidate v sits in a cell, as in the notes grid
@@ -98,7 +99,8 @@ export function patternMarkup(links, shape) {
     body += `<line class="link ${l.strong ? 'strong' : 'weak'}" x1="${x1 + ux * dot}" y1="${y1 + uy * dot}" x2="${x2 - ux * dot}" y2="${y2 - uy * dot}" marker-end="url(#arrow)"/>`;
     for (const node of [l.from, l.to]) for (const c of node.cells || []) {
       const [x, y] = at(c, node.value);
-      body += `<circle class="node" cx="${x}" cy="${y}" r="${dot}"/>`;
+      const state = node.state === 'on' || node.state === 'off' ? ` ${node.state}` : '';
+      body += `<circle class="node${state}" cx="${x}" cy="${y}" r="${dot}"/>`;
     }
   }
   return body;

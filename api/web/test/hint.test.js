@@ -62,6 +62,19 @@ test('patternMarkup draws a line per link and a dot per candidate', () => {
   assert.deepEqual(hintLinks({ kind: 'placement' }), []);
 });
 
+test('patternMarkup marks a forcing chain\'s nodes on and off', () => {
+  const node = (row, col, value, state) => ({ cells: [{ row, col }], value, state });
+  const links = [
+    { strong: false, from: node(0, 0, 2, 'on'), to: node(0, 4, 2, 'off') },
+    { strong: true, from: node(0, 4, 2, 'off'), to: node(0, 4, 5, 'on') },
+  ];
+  const svg = patternMarkup(links, SHAPE);
+  assert.equal((svg.match(/<circle class="node on"/g) || []).length, 2);
+  assert.equal((svg.match(/<circle class="node off"/g) || []).length, 2);
+  assert.equal((svg.match(/class="link strong"/g) || []).length, 1);
+  assert.equal((svg.match(/<circle class="node"/g) || []).length, 0);
+});
+
 test('hintMarks marks the cage, region or diagonal a variant hint names', () => {
   const S4 = { n: 4, r: 2, c: 2 };
   const cages = [{ cells: [[0, 0], [0, 1]], sum: 3 }, { cells: [[3, 2], [3, 3], [2, 3]], sum: 9 }];
