@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -153,5 +154,53 @@ func checkForcingPattern(t *testing.T, b Board, st Step) {
 		if name := CellName(e.Row, e.Col); !strings.Contains(st.Explanation, name) {
 			t.Errorf("%s: %s: the explanation does not name %s, which loses a candidate: %s", b, st.Technique, name, st.Explanation)
 		}
+	}
+}
+
+// TestExplainSEChains: on the magictour puzzles whose logical path needs
+// a forcing step, Explain's steps are Explainer's chaining steps, rated
+// as Grade rates them: the hardest step's se is Grade's se within 0.5 on
+// at least 90 % of them (the paths differ before the chains: Explain
+// takes this engine's chains and ALS first) and equal on at least half,
+// and Explain names it as the rating's techniques do.
+func TestExplainSEChains(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades and explains 40 puzzles")
+	}
+	puzzles, _ := readRated(t, "testdata/se/magictour.txt")
+	n, near, equal := 0, 0, 0
+	for _, p := range puzzles {
+		b := mustParse(t, p)
+		r, err := Grade(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Techniques["digit_forcing_chain"]+r.Techniques["cell_forcing_chain"]+r.Techniques["unit_forcing_chain"]+r.Techniques["forcing_net"] == 0 {
+			continue
+		}
+		steps, err := Explain(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hard := Step{}
+		for _, st := range steps {
+			if st.SE > hard.SE {
+				hard = st
+			}
+		}
+		n++
+		if math.Abs(hard.SE-r.SE) < 0.55 {
+			near++
+		}
+		if math.Abs(hard.SE-r.SE) < 0.05 {
+			equal++
+		}
+		if !slices.Contains([]string{"aic", "als_xz", "digit_forcing_chain", "cell_forcing_chain", "forcing_net"}, hard.Technique) {
+			t.Errorf("%s: the hardest step is %s (se %.1f)", p, hard.Technique, hard.SE)
+		}
+	}
+	t.Logf("%d puzzles: Explain's hardest se within 0.5 of Grade's on %d, equal on %d", n, near, equal)
+	if n == 0 || near*10 < 9*n || equal*2 < n {
+		t.Errorf("%d puzzles: Explain's hardest se within 0.5 of Grade's on %d, equal on %d; want 90 %% and half", n, near, equal)
 	}
 }
