@@ -105,7 +105,7 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 	}
 	l := getLogic(&b, false)
 	defer putLogic(l)
-	l.unique, l.seChains = unique, true
+	l.unique, l.seChains, l.preferSingle = unique, true, opt.Candidates == nil
 	l.limits = limits{nodes: lim.NodeBudget(), ctx: ctx}
 	if opt.Candidates != nil {
 		return l.candidateHint(ctx, b, &sol, opt.Candidates, lim)
@@ -168,7 +168,13 @@ func hint(ctx context.Context, b Board, opt HintOptions, lim Limits) (Step, erro
 		}
 		// Singles are stalled in snap: prefer one elimination that leads
 		// straight to a placement over the first elimination found, by a
-		// technique no harder than that one.
+		// technique no harder than that one. (Explainer's chaining steps
+		// come after every other technique failed in snap: nothing to
+		// try.)
+		if l.mv.pattern.sechain.rule != 0 {
+			addElim(&l.mv, &snap.cand, &l.cand)
+			continue
+		}
 		if e, p, ok := snap.tryOne(ctx, &budget, &after, l.mv.tech); ok {
 			addElim(&e, &snap.cand, &after)
 			return placed(&p)
@@ -354,7 +360,7 @@ func (l *logic) tryOne(ctx context.Context, budget *int, after *[MaxCells]uint32
 			break
 		}
 		if l.seChains && l.n == 9 && techs[et.tc].flags&fForcing != 0 {
-			break // the chaining step was found by step (chainTable)
+			break // chainTable has Explainer's chaining rules there
 		}
 		if isSingle(et.tc) || !l.unique && isUniqueness(et.tc) {
 			continue

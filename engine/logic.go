@@ -56,7 +56,11 @@ type logic struct {
 	// rules in place of stepTable's forcing rows (chainTable): Hint and
 	// Explain show the chain steps Grade rates.
 	seChains bool
-	counts   [numTech]int
+	// preferSingle makes Explainer's chaining rules take, of the steps
+	// of the first rule that has one, the easiest after which a single
+	// follows (Hint on a bare board, whose answer is a placement).
+	preferSingle bool
+	counts       [numTech]int
 	// the rating's running maxima (note)
 	maxSE   uint8   // Sudoku Explainer rating in tenths
 	stepSE  uint8   // the rating of the last step noted
@@ -131,7 +135,7 @@ func (l *logic) init(b *Board) {
 	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
 	l.maxSE, l.seSum, l.hardest, l.used = 0, 0, 0, false
-	l.seOrder, l.direct, l.seChains = false, false, false
+	l.seOrder, l.direct, l.seChains, l.preferSingle = false, false, false, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
 	l.recount()
 	for c := 0; c < t.cells; c++ {

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -98,6 +100,7 @@ type seChainer struct {
 	onBits        [81 * 9][seWords]uint64
 	dep           [seMaxPot]uint16 // forcing chains: a potential's distance from the assumption
 	last          int32            // forcing chains: the potential that led to the negation
+	offers        []seStep         // every step offered, when the logic prefers singles
 	partner       [81 * 9][3]int8  // forcing chains: see partners
 }
 
@@ -494,6 +497,7 @@ type seStep struct {
 	cell   int
 	remove uint32
 	why    seWhy
+	all    *[]seStep // when set, every step offered is kept there too
 }
 
 // seWhy is what a step rests on, for recording its chains: the kind of
@@ -525,10 +529,13 @@ func (b *seStep) offer(base, cx, key, cell int, remove uint32, why seWhy) {
 		return
 	}
 	se := base + seLength(cx)
+	if b.all != nil {
+		*b.all = append(*b.all, seStep{true, se, cx, key, cell, remove, why, nil})
+	}
 	if b.found && (se > b.se || se == b.se && (cx > b.cx || cx == b.cx && key >= b.key)) {
 		return
 	}
-	*b = seStep{true, se, cx, key, cell, remove, why}
+	*b = seStep{true, se, cx, key, cell, remove, why, b.all}
 }
 
 // seLength is Explainer's length adjustment, in tenths, of a step of
@@ -587,7 +594,7 @@ func (h *seChainer) seChains(rule int) seStep {
 		k := popcount(l.cand[c])
 		return l.val[c] == 0 && (k > 2 || k == 2 && h.dynamic)
 	}
-	var best seStep
+	best := h.newBest()
 	s, off := &h.sets[0], &h.sets[9]
 	for c := range 81 {
 		if l.val[c] != 0 {
@@ -710,7 +717,7 @@ func (h *seChainer) reduce(best *seStep, base, key int, cands []int32, src int32
 func (h *seChainer) seForcing() seStep {
 	l, t := h.l, h.l.t
 	h.partners()
-	var best seStep
+	best := h.newBest()
 	s := &h.sets[9]
 	for _, xy := range [2]bool{false, true} {
 		base, key := 66, seKeyChain
@@ -871,6 +878,7 @@ func (l *logic) seChainStep() bool {
 	h := seChainerFree.get()
 	defer seChainerFree.put(h)
 	h.l = l
+	h.offers = h.offers[:0]
 	rules := [...]struct {
 		tc   tech
 		find func() seStep
@@ -891,6 +899,9 @@ func (l *logic) seChainStep() bool {
 		st := r.find()
 		if !st.found {
 			continue
+		}
+		if l.preferSingle {
+			st = h.toSingle(st)
 		}
 		l.begin(r.tc)
 		if l.batch {
@@ -1349,4 +1360,59 @@ func orValues(m uint32) string {
 		return strings.Join(parts, "")
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// newBest returns an empty best step, which keeps every step offered in
+// h.offers when the logic prefers steps that leave a single.
+func (h *seChainer) newBest() seStep {
+	if h.l.preferSingle {
+		return seStep{all: &h.offers}
+	}
+	return seStep{}
+}
+
+// toSingle returns the easiest step offered by the rule that found st
+// (Explainer's order: rating, complexity, kind) after which a single
+// follows, or st if none does.
+func (h *seChainer) toSingle(st seStep) seStep {
+	if h.l.leavesSingle(st.cell, st.remove) {
+		return st
+	}
+	slices.SortStableFunc(h.offers, func(a, b seStep) int {
+		return cmp.Or(cmp.Compare(a.se, b.se), cmp.Compare(a.cx, b.cx), cmp.Compare(a.key, b.key))
+	})
+	for _, o := range h.offers {
+		if h.l.leavesSingle(o.cell, o.remove) {
+			o.all = nil
+			return o
+		}
+	}
+	return st
+}
+
+// leavesSingle reports whether removing the candidates remove from cell c
+// of l, a board without singles, leaves one: c with one candidate, or a
+// removed value with one place left in a unit of c.
+func (l *logic) leavesSingle(c int, remove uint32) bool {
+	if popcount(l.cand[c]&^remove) == 1 {
+		return true
+	}
+	for _, u := range l.t.cellUnits[c] {
+		for m := remove & l.cand[c]; m != 0; m &= m - 1 {
+			bit := m & -m
+			if l.uval[u]&bit != 0 {
+				continue
+			}
+			k := 0
+			for _, x := range l.t.unit(int(u)) {
+				if int(x) != c && l.cand[x]&bit != 0 {
+					k++
+				}
+			}
+			if k == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
