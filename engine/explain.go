@@ -17,9 +17,11 @@ import (
 // Explain returns the logical path of b to its solution: every step the
 // logical solver of Grade takes, one at a time (a placement or an
 // elimination), in order, as a player would take them. Uniqueness
-// techniques are used when b has one solution. Where logic stalls, the
-// most constrained empty cell is revealed from the (lexicographically
-// smallest) solution (technique "solution") and logic resumes.
+// techniques are used when b has one solution; on 9×9, past the chains
+// and ALS, Sudoku Explainer's chaining steps as Grade rates them (see
+// Hint). Where logic stalls, the most constrained empty cell is revealed
+// from the (lexicographically smallest) solution (technique "solution")
+// and logic resumes.
 //
 // Errors: as Grade's; ErrNoEmptyCells is not one (a full grid has an
 // empty path). Cost: Grade's, plus a search for two solutions and the

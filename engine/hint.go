@@ -33,7 +33,12 @@ type HintOptions struct {
 // single) is the hint; when singles stall, it looks for one elimination
 // (a pointing pair, an X-Wing, …; the cheapest technique first) after
 // which a single follows; failing that, it applies the cheapest
-// elimination and looks again. The answer is the placement, its Steps the
+// elimination and looks again. On 9×9, past the chains and ALS it takes
+// Sudoku Explainer's chaining steps as Grade rates them (forcing chains,
+// aligned triplets, Nishio, multiple, dynamic and dynamic (+) forcing
+// chains, nested ones as forcing nets; tech_sechain.go), on a bare board
+// the easiest after which a single follows; their pattern is the chains
+// as implications between candidates on and off. The answer is the placement, its Steps the
 // eliminations that led to it and the placement; its technique is the
 // hardest of them and its explanation tells them all (the hardest alone
 // beyond three). With opt.Candidates (checked first against the solution:
