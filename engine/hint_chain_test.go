@@ -204,3 +204,63 @@ func TestExplainSEChains(t *testing.T) {
 		t.Errorf("%d puzzles: Explain's hardest se within 0.5 of Grade's on %d, equal on %d; want 90 %% and half", n, near, equal)
 	}
 }
+
+// TestSEChainPatterns follows Grade's second path (Explainer's order)
+// on the magictour puzzles with the records Hint and Explain keep, and
+// checks every chaining step as TestHintSEChains checks a hint's: sound
+// against the solution, its pattern drawn from its assumption (an
+// aligned triplet: the triplet and the cells it sees as two sets), its
+// explanation naming its cells. Every rule shows up.
+func TestSEChainPatterns(t *testing.T) {
+	puzzles, _ := readRated(t, "testdata/se/magictour.txt")
+	if testing.Short() {
+		puzzles = puzzles[:8]
+	}
+	var rules [seRuleAligned + 1]int
+	for _, p := range puzzles {
+		b := mustParse(t, p)
+		res, err := Solve(context.Background(), b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := getLogic(&b, false)
+		l.unique, l.seOrder = true, true
+		before := l.cand
+		for l.empty > 0 && !l.bad {
+			before = l.cand
+			if _, ok := l.step(); !ok {
+				t.Fatalf("%s: logic stalled", p)
+			}
+			checkState(t, l, res.Solution, l.mv.tech)
+			r := l.mv.pattern.sechain.rule
+			if r == 0 {
+				continue
+			}
+			rules[r]++
+			st := l.stepOf(&l.mv, &before, &l.cand)
+			if st.SE < 6.6 || len(st.Eliminations) == 0 {
+				t.Fatalf("%s: %s se %.1f: %s", p, st.Technique, st.SE, st.Explanation)
+			}
+			if r == seRuleAligned {
+				if st.Pattern == nil || len(st.Pattern.Sets) != 2 || len(st.Pattern.Sets[0]) != 3 {
+					t.Fatalf("%s: aligned triplet %+v", p, st.Pattern)
+				}
+				for _, c := range st.Cells {
+					if name := CellName(c.Row, c.Col); !strings.Contains(st.Explanation, name) {
+						t.Errorf("%s: the explanation does not name %s: %s", p, name, st.Explanation)
+					}
+				}
+				continue
+			}
+			checkForcingPattern(t, b, st)
+			checkPattern(t, st, l.t)
+		}
+		putLogic(l)
+	}
+	t.Logf("steps by rule (forcing, Nishio, multiple, dynamic, dynamic +, aligned): %v", rules[1:])
+	for r, k := range rules[1:] {
+		if k == 0 && !testing.Short() {
+			t.Errorf("no step of rule %d", r+1)
+		}
+	}
+}

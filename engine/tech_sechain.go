@@ -1266,7 +1266,7 @@ func (l *logic) recordAligned(cells []int, common [2]uint64) {
 func (l *logic) describeSE(mv *move, gone string) string {
 	r := &mv.pattern.sechain
 	if r.rule == seRuleAligned {
-		return fmt.Sprintf("an aligned triplet exclusion: %s cannot take together values that repeat one in a unit or leave %s (cells all three see) without a candidate, and no combination left uses what this %s",
+		return fmt.Sprintf("an aligned triplet exclusion: %s cannot take together values that repeat one in a unit or leave %s (cells all three see) without a candidate, and the combinations left never use what goes, which %s",
 			l.cellList(mv.cells[:3]), l.cellList(mv.cells[3:mv.ncells]), gone)
 	}
 	pot := func(p int32, holds bool) string {
@@ -1323,8 +1323,8 @@ func (l *logic) describeSE(mv *move, gone string) string {
 			name, CellName(c/9, c%9), sym(v), links, pot(r.why.target, r.why.target&1 != 0), gone)
 	case seKeyCell:
 		c := int(r.why.src)
-		return fmt.Sprintf("a cell %s: whichever of %s %s holds, the chains (%s) lead to %s, which %s",
-			name, orValues(l.cand[c]|mv.removedAt(c)), CellName(c/9, c%9), links, pot(r.why.target, r.why.target&1 != 0), gone)
+		return fmt.Sprintf("a %s: whichever of %s %s holds, the chains (%s) lead to %s, which %s",
+			strings.Replace(name, "forcing", "cell forcing", 1), orValues(l.cand[c]|mv.removedAt(c)), CellName(c/9, c%9), links, pot(r.why.target, r.why.target&1 != 0), gone)
 	case seKeyUnit:
 		u, v := int(r.why.src)/9, int(r.why.src)%9+1
 		var places []string
@@ -1333,8 +1333,8 @@ func (l *logic) describeSE(mv *move, gone string) string {
 				places = append(places, CellName(int(x)/9, int(x)%9))
 			}
 		}
-		return fmt.Sprintf("a unit %s: wherever %s goes in %s (%s), the chains (%s) lead to %s, which %s",
-			name, sym(v), l.unitName(u), strings.Join(places, ", "), links, pot(r.why.target, r.why.target&1 != 0), gone)
+		return fmt.Sprintf("a %s: wherever %s goes in %s (%s), the chains (%s) lead to %s, which %s",
+			strings.Replace(name, "forcing", "unit forcing", 1), sym(v), l.unitName(u), strings.Join(places, ", "), links, pot(r.why.target, r.why.target&1 != 0), gone)
 	}
 	return fmt.Sprintf("a %s, which %s", name, gone)
 }
