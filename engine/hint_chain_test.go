@@ -206,7 +206,8 @@ func TestExplainSEChains(t *testing.T) {
 }
 
 // TestSEChainPatterns follows Grade's second path (Explainer's order)
-// on the magictour puzzles with the records Hint and Explain keep, and
+// on the magictour puzzles and two of forum_hardest_1905_11plus (nested
+// chains) with the records Hint and Explain keep, and
 // checks every chaining step as TestHintSEChains checks a hint's: sound
 // against the solution, its pattern drawn from its assumption (an
 // aligned triplet: the triplet and the cells it sees as two sets), its
@@ -216,15 +217,21 @@ func TestSEChainPatterns(t *testing.T) {
 	if testing.Short() {
 		puzzles = puzzles[:8]
 	}
-	var rules [seRuleAligned + 1]int
+	var boards []Board
 	for _, p := range puzzles {
-		b := mustParse(t, p)
+		boards = append(boards, mustParse(t, p))
+	}
+	boards = append(boards, loadBoards(t, "9x9/forum_hardest_1905_11plus.txt", 2)...)
+	var rules [seRuleNested + 1]int
+	for _, b := range boards {
+		p := b.String()
 		res, err := Solve(context.Background(), b, Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		l := getLogic(&b, false)
 		l.unique, l.seOrder = true, true
+		l.limits = limits{nodes: DefaultMaxNodes, ctx: context.Background()}
 		before := l.cand
 		for l.empty > 0 && !l.bad {
 			before = l.cand
@@ -257,9 +264,9 @@ func TestSEChainPatterns(t *testing.T) {
 		}
 		putLogic(l)
 	}
-	t.Logf("steps by rule (forcing, Nishio, multiple, dynamic, dynamic +, aligned): %v", rules[1:])
+	t.Logf("steps by rule (forcing, Nishio, multiple, dynamic, dynamic +, aligned, nested): %v", rules[1:])
 	for r, k := range rules[1:] {
-		if k == 0 && !testing.Short() {
+		if k == 0 && (!testing.Short() || r+1 == seRuleNested) {
 			t.Errorf("no step of rule %d", r+1)
 		}
 	}

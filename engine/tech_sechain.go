@@ -102,6 +102,12 @@ type seChainer struct {
 	last          int32            // forcing chains: the potential that led to the negation
 	offers        []seStep         // every step offered, when the logic prefers singles
 	partner       [81 * 9][3]int8  // forcing chains: see partners
+	// Recording a nested chain (seNested): depth ≥ 2 makes follow, where
+	// the chains stall, take a candidate off whose own chains of depth-1
+	// lead to a contradiction (nested); such an inner chain starts from
+	// the outer branch's candidates, start.
+	depth int
+	start *[81]uint32
 }
 
 func sePot(c, v int, on bool) int32 {
@@ -130,7 +136,11 @@ func (h *seChainer) ancestors(s *seSet, p int32, par []int32) int {
 // it implies; it reports false on a contradiction (absOn, absOff).
 func (h *seChainer) follow(s *seSet, p0 int32) bool {
 	l := h.l
-	copy(h.cur[:], l.cand[:81])
+	if h.start != nil {
+		copy(h.cur[:], h.start[:])
+	} else {
+		copy(h.cur[:], l.cand[:81])
+	}
 	s.reset()
 	s.add(p0)
 	h.qOn, h.qOff = h.qOn[:0], h.qOff[:0]
@@ -182,7 +192,7 @@ func (h *seChainer) follow(s *seSet, p0 int32) bool {
 				return false
 			}
 		default:
-			if h.level == 0 || !h.advanced(s) {
+			if (h.level == 0 || !h.advanced(s)) && (h.depth < 2 || !h.nested(s)) {
 				return true
 			}
 		}
@@ -929,7 +939,95 @@ func (l *logic) seNested() bool {
 	}
 	d := int(l.mv.forcing.depth)
 	l.mv.se = uint8(min(100+5*max(d-2, 0)+seLength(int(l.mv.forcing.length)), 250))
+	if !l.batch && d == 2 {
+		l.recordNested()
+	}
 	return true
+}
+
+// recordNested records, for Hint and Explain, the forcing net of depth 2
+// just found (l.mv.forcing) as the nested chain it stands in for: from
+// the assumption, the dynamic (+) chains and, where they stall, a
+// candidate whose own dynamic (+) chains lead to a contradiction goes
+// off, linked from the potentials of the branch those chains rest on;
+// until the contradiction. If those chains find none (the net's
+// propagation differs a little), the step keeps the net's cells alone.
+func (l *logic) recordNested() {
+	r := &l.mv.forcing
+	bit := uint32(1) << (r.src.value - 1)
+	l.cand[r.src.cell] |= bit // the state the net started from
+	defer func() { l.cand[r.src.cell] &^= bit }()
+	h := seChainerFree.get()
+	defer seChainerFree.put(h)
+	h.l, h.dynamic, h.ychain, h.level, h.depth = l, true, true, 1, 2
+	defer func() { h.depth = 0 }()
+	st := seStep{key: seKeyContra, why: seWhy{sePot(r.src.cell, r.src.value, true), -1}}
+	s := &h.sets[10]
+	if h.follow(s, st.why.src) {
+		return
+	}
+	n := l.mv.ncells
+	h.record(&st, seRuleNested)
+	l.mv.ncells = min(n, l.mv.ncells) // the net's cells, then the chains'
+	for _, lk := range l.mv.pattern.net {
+		l.addCellOnce(int(lk.to.cells[0]))
+	}
+}
+
+// nested takes off, in the branch s stalled at, the first candidate
+// (in cell order) whose own chains of depth h.depth-1, followed from the
+// branch's candidates, lead to a contradiction: its parents are the
+// potentials of s those chains rest on. It reports whether it found one.
+func (h *seChainer) nested(s *seSet) bool {
+	in := seChainerFree.get()
+	defer seChainerFree.put(in)
+	in.l, in.dynamic, in.ychain, in.level, in.depth, in.start = h.l, true, true, 1, h.depth-1, &h.cur
+	defer func() { in.start, in.depth = nil, 0 }()
+	t := &in.sets[0]
+	for c := range 81 {
+		if h.l.val[c] != 0 || popcount(h.cur[c]) < 2 {
+			continue
+		}
+		for m := h.cur[c]; m != 0; m &= m - 1 {
+			p := sePot(c, lowValue(m), true)
+			if s.has(p) || in.follow(t, p) {
+				continue
+			}
+			old := in.absOn // the contradiction's potential in t
+			if in.absNewOn {
+				old = in.absOff
+			}
+			var par []int32
+			in.visN++
+			if in.visN == 0 {
+				clear(in.vis[:])
+				in.visN = 1
+			}
+			var walk func(q int32)
+			walk = func(q int32) {
+				if in.vis[q] == in.visN {
+					return
+				}
+				in.vis[q] = in.visN
+				if !t.has(q) {
+					par = append(par, q) // a potential of the outer branch
+					return
+				}
+				for _, r := range t.parents(q) {
+					walk(r)
+				}
+			}
+			walk(old)
+			for _, q := range append([]int32(nil), in.absPar...) {
+				walk(q)
+			}
+			q := p &^ 1
+			s.add(q, par...)
+			h.qOff = append(h.qOff, q)
+			return true
+		}
+	}
+	return false
 }
 
 // absComplexity is the complexity of the contradiction s ended on.
@@ -1084,6 +1182,7 @@ const (
 	seRuleDynamic
 	seRulePlus
 	seRuleAligned // aligned triplet exclusion, 7.5
+	seRuleNested  // nested forcing chains, a forcing net of depth 2
 )
 
 // seRec is what a step of Explainer's chaining rules records, for Hint and
@@ -1300,6 +1399,9 @@ func (l *logic) describeSE(mv *move, gone string) string {
 	case seRulePlus:
 		name = "dynamic forcing chain (+)"
 		links += "; a candidate they remove stays gone; locked candidates, pairs and X-Wings inside"
+	case seRuleNested:
+		name = "nested forcing chain (a forcing net of depth 2)"
+		links += "; dynamic (+) chains, and where they stall a candidate whose own dynamic (+) chains lead to a contradiction goes"
 	}
 	switch r.key {
 	case seKeyChain, seKeyChainXY:
