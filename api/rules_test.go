@@ -347,9 +347,10 @@ func killerOf(rng *rand.Rand, sol [][]int) string {
 // rule and given, as checkRules (which shares no code with the engine)
 // reads them. The givens are every fifth cell of the empty board's answer.
 func TestSolveObeysEachRule(t *testing.T) {
-	// The empty jigsaw's lexicographically first answer takes 43,520 nodes
-	// (28 ms alone, 0.5 s under -race, past the default 2 s at load 10):
-	// the node budget bounds the work here, not a wall clock.
+	// The empty jigsaw's lexicographically first answer took 43,520 nodes
+	// (28 ms alone, 0.5 s under -race, past the default 2 s at load 10)
+	// before lexFirst; engine's TestVariantEmptyBoards now bounds it by
+	// nodes. The node budget bounds the work here, not a wall clock.
 	c := newClient(t, Config{SolveTimeout: time.Minute})
 	rng := rand.New(rand.NewPCG(38, 1))
 	empty := strings.Repeat(".", 81)

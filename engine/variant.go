@@ -76,7 +76,16 @@ type ruleSet struct {
 	windows   int
 	logicOnce sync.Once
 	logic     *ruleSet
+
+	// Pairs of full units that share two cells or more, for locked
+	// candidates: pair i is inters[i]; see unitPair.
+	inters     []unitPair
+	interCells []int16
 }
+
+// unitPair is two full units a and b that share cells: interCells[at:a]
+// are the shared cells, [a:b] the rest of a, [b:end] the rest of b.
+type unitPair struct{ at, a, b, end int32 }
 
 func (rs *ruleSet) unit(u int) []int16 { return rs.units[u*rs.n : (u+1)*rs.n] }
 
@@ -401,6 +410,7 @@ func buildRules(r *Rules, s Shape, implied bool) *ruleSet {
 		slices.Sort(rs.peers[rs.peerAt[c]:])
 		rs.peerAt[c+1] = int32(len(rs.peers))
 	}
+	rs.pairUnits(nUnits)
 	full := uint32(1)<<n - 1
 	var odd uint32
 	for v := 1; v <= n; v += 2 {
@@ -417,6 +427,50 @@ func buildRules(r *Rules, s Shape, implied bool) *ruleSet {
 		rs.allowed[c.Row*n+c.Col] &= full &^ odd
 	}
 	return rs
+}
+
+// pairUnits lists the pairs of full units that share two cells or more.
+func (rs *ruleSet) pairUnits(nUnits int) {
+	in := make([]bool, rs.cells)
+	for a := range nUnits {
+		for _, c := range rs.unit(a) {
+			in[c] = true
+		}
+		for b := a + 1; b < nUnits; b++ {
+			shared := 0
+			for _, c := range rs.unit(b) {
+				if in[c] {
+					shared++
+				}
+			}
+			if shared < 2 {
+				continue
+			}
+			p := unitPair{at: int32(len(rs.interCells))}
+			for _, c := range rs.unit(b) {
+				if in[c] {
+					rs.interCells = append(rs.interCells, c)
+				}
+			}
+			p.a = int32(len(rs.interCells))
+			for _, c := range rs.unit(a) {
+				if !slices.Contains(rs.interCells[p.at:p.a], c) {
+					rs.interCells = append(rs.interCells, c)
+				}
+			}
+			p.b = int32(len(rs.interCells))
+			for _, c := range rs.unit(b) {
+				if !in[c] {
+					rs.interCells = append(rs.interCells, c)
+				}
+			}
+			p.end = int32(len(rs.interCells))
+			rs.inters = append(rs.inters, p)
+		}
+		for _, c := range rs.unit(a) {
+			in[c] = false
+		}
+	}
 }
 
 var (

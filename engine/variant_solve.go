@@ -13,7 +13,8 @@ import (
 // (its units, cage, knight and king neighbours), hidden singles over every
 // full unit, the non-consecutive neighbours of a placed value and the
 // combinations each cage's sum leaves; then it branches on the cell with
-// the fewest candidates, values ascending.
+// the fewest candidates, values ascending. The row-major search of the
+// smallest solution also applies locked candidates (see lockedCandidates).
 
 // cageEnumCap bounds the combinations one cage propagation may visit: a
 // cage of many cells and a middling sum on a large board has millions, and
@@ -42,6 +43,8 @@ type vsolver struct {
 	found, max  int
 	record      bool
 	lex         bool    // branch on the first empty cell, not the smallest choice
+	locked      bool    // propagate also applies lockedCandidates
+	lockedOut   bool    // lockedCandidates took a candidate out
 	free        []int16 // scratch: the free cells of the cage being propagated
 	enumSteps   int
 	enumAcc     uint32
@@ -217,22 +220,75 @@ func (s *vsolver) propagate() bool {
 		if progress || len(s.queue) > 0 {
 			continue
 		}
-		if !s.anyDirty {
-			return true
-		}
-		s.anyDirty = false
-		for _, k := range rs.sumCages {
-			if s.dirty[k] {
-				s.dirty[k] = false
-				if !s.cageProp(int(k)) {
-					return false
+		if s.anyDirty {
+			s.anyDirty = false
+			for _, k := range rs.sumCages {
+				if s.dirty[k] {
+					s.dirty[k] = false
+					if !s.cageProp(int(k)) {
+						return false
+					}
 				}
 			}
+			if len(s.queue) > 0 || s.anyDirty {
+				continue
+			}
 		}
-		if len(s.queue) == 0 && !s.anyDirty {
+		if !s.locked {
+			return true
+		}
+		s.lockedOut = false
+		if !s.lockedCandidates() {
+			return false
+		}
+		if !s.lockedOut {
 			return true
 		}
 	}
+}
+
+// lockedCandidates applies locked candidates to every pair of full units
+// that share two cells or more (a row and a box or jigsaw region, a box
+// and a window or diagonal…): a value that one unit holds only in the
+// shared cells is in none of the other's other cells. Without it the
+// row-major search wanders long below rows that no solution completes: the
+// empty 9×9 jigsaw of api's TestSolveObeysEachRule took 43,520 nodes, the
+// empty 16×16 windoku over 3,000,000; with it, 95 and 141. False on a
+// contradiction.
+func (s *vsolver) lockedCandidates() bool {
+	rs := s.rs
+	for _, p := range rs.inters {
+		var shared, restA, restB uint32
+		for _, c := range rs.interCells[p.at:p.a] {
+			shared |= s.cand[c]
+		}
+		for _, c := range rs.interCells[p.a:p.b] {
+			restA |= s.cand[c]
+		}
+		for _, c := range rs.interCells[p.b:p.end] {
+			restB |= s.cand[c]
+		}
+		if x := shared &^ restA & restB; x != 0 && !s.removeAll(rs.interCells[p.b:p.end], x) {
+			return false
+		}
+		if x := shared &^ restB & restA; x != 0 && !s.removeAll(rs.interCells[p.a:p.b], x) {
+			return false
+		}
+	}
+	return true
+}
+
+// removeAll takes the values of mask out of the cells cs.
+func (s *vsolver) removeAll(cs []int16, mask uint32) bool {
+	for _, c := range cs {
+		if s.cand[c]&mask != 0 {
+			s.lockedOut = true
+			if !s.remove(int(c), mask) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // cageProp keeps in the free cells of cage k only the values of some set
@@ -422,20 +478,55 @@ func (s *vsolver) count(max int, record bool) (int, error) {
 }
 
 // smallest writes to s.out the lexicographically smallest solution of b,
-// which has one: a depth-first search that branches on the first empty
-// cell, row by row, values ascending. Propagation only takes out values
-// that no solution holds, so the first solution it meets is the smallest.
+// which has one.
 func (s *vsolver) smallest(b *Board) error {
-	if !s.load(b) {
-		return ErrUnsolvable
-	}
-	s.lex = true
-	n, err := s.count(1, true)
-	s.lex = false
+	n, err := s.lexCount(b, 1)
 	if err == nil && n == 0 {
 		err = ErrUnsolvable
 	}
 	return err
+}
+
+// lexCount counts the solutions of b up to max by a depth-first search
+// that branches on the first empty cell, row by row, values ascending,
+// with locked candidates; the first goes to s.out. Propagation only takes
+// out values that no solution holds, so that first is the smallest.
+func (s *vsolver) lexCount(b *Board, max int) (int, error) {
+	s.lex, s.locked = true, true
+	defer func() { s.lex, s.locked = false, false }()
+	if !s.load(b) {
+		return 0, nil
+	}
+	return s.count(max, true)
+}
+
+// lexFirst answers a board with few givens (an empty board above all) by
+// the row-major search alone, as the classic solver does: there its first
+// solution is the smallest and a second one follows within a node or two,
+// where the MRV search pays for a search of its own and can wander long
+// (the empty 16×16 windoku: no solution within 3,000,000 nodes). It gives
+// the search one node per cell and returns the number of solutions (up to
+// max) with the first in s.out, or ok false when b has too many givens
+// (a cell of a cage with a sum counts as one: a killer with no givens has
+// one solution, which the row-major search proves slowly) or the search
+// did not end within that budget: the caller then goes the usual way.
+func (s *vsolver) lexFirst(b *Board, max int) (n int, ok bool) {
+	known := b.Givens()
+	for _, k := range s.rs.sumCages {
+		known += len(s.rs.cages[k].cells)
+	}
+	if 8*known >= s.cells {
+		return 0, false
+	}
+	global := s.limit
+	s.limit = min(global, s.nodes+int64(s.cells))
+	n, err := s.lexCount(b, max)
+	s.limit = global
+	if err != nil {
+		s.err = nil
+		return 0, false
+	}
+	return n, true
 }
 
 // choose returns the cell to branch on: the one with the fewest
@@ -469,9 +560,9 @@ func solveVariant(ctx context.Context, b Board, lim Limits) (Result, error) {
 	s := getVSolver(b.rules)
 	defer vsolverPool.Put(s)
 	s.begin(ctx, lim)
-	n := 0
+	n, ok := s.lexFirst(&b, 2)
 	var err error
-	if s.load(&b) {
+	if !ok && s.load(&b) {
 		n, err = s.count(2, true)
 		if err == nil && n > 1 {
 			err = s.smallest(&b)
@@ -502,9 +593,9 @@ func countVariant(ctx context.Context, b Board, limit int, lim Limits, out *Boar
 	s := getVSolver(b.rules)
 	defer vsolverPool.Put(s)
 	s.begin(ctx, lim)
-	n := 0
+	n, ok := s.lexFirst(&b, max(limit, 1))
 	var err error
-	if s.load(&b) {
+	if !ok && s.load(&b) {
 		n, err = s.count(max(limit, 1), out != nil)
 	}
 	if out != nil && n > 0 {
