@@ -504,18 +504,22 @@ func (s *vsolver) lexCount(b *Board, max int) (int, error) {
 // the row-major search alone, as the classic solver does: there its first
 // solution is the smallest and a second one follows within a node or two,
 // where the MRV search pays for a search of its own and can wander long
-// (the empty 16×16 windoku: no solution within 3,000,000 nodes). It gives
-// the search one node per cell and returns the number of solutions (up to
+// (16×16 windoku: empty or with 37 givens, no solution within 1,000,000
+// nodes; the row-major search found two in 141 and 76). It gives the
+// search one node per cell and returns the number of solutions (up to
 // max) with the first in s.out, or ok false when b has too many givens
-// (a cell of a cage with a sum counts as one: a killer with no givens has
-// one solution, which the row-major search proves slowly) or the search
-// did not end within that budget: the caller then goes the usual way.
+// (a quarter of the cells or more, the cells of cages with a sum counted
+// as given: a killer with no givens has one solution, which the row-major
+// search proves slowly) or the search did not end within that budget: the
+// caller then goes the usual way. On 238 expert 9×9 variant puzzles, most
+// under a quarter given and all with one solution, the failed tries cost
+// 0.1 % more nodes.
 func (s *vsolver) lexFirst(b *Board, max int) (n int, ok bool) {
 	known := b.Givens()
 	for _, k := range s.rs.sumCages {
 		known += len(s.rs.cages[k].cells)
 	}
-	if 8*known >= s.cells {
+	if 4*known >= s.cells {
 		return 0, false
 	}
 	global := s.limit
