@@ -654,7 +654,10 @@ type DailyPuzzle struct {
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+	// `GET /shapes` lists the levels each shape and variant offers
+	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// On variant boards a contradiction chain (8.5) makes a puzzle
+	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`
 	Givens     int        `json:"givens"`
 	Id         string     `json:"id"`
@@ -692,7 +695,10 @@ type DailyPuzzle struct {
 // from there the level follows the Sudoku Explainer rating `se`:
 // `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 // 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+// `GET /shapes` lists the levels each shape and variant offers
+// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+// On variant boards a contradiction chain (8.5) makes a puzzle
+// `master`, a trial net (9.0) `extreme`.
 type Difficulty string
 
 // Elimination defines model for Elimination.
@@ -747,7 +753,10 @@ type GenerateRequest struct {
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+	// `GET /shapes` lists the levels each shape and variant offers
+	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// On variant boards a contradiction chain (8.5) makes a puzzle
+	// `master`, a trial net (9.0) `extreme`.
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
 
 	// Format `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
@@ -774,7 +783,10 @@ type GeneratedPuzzle struct {
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+	// `GET /shapes` lists the levels each shape and variant offers
+	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// On variant boards a contradiction chain (8.5) makes a puzzle
+	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles With `format: fpuzzles`: the puzzle as f-puzzles' compressed text
@@ -1031,7 +1043,10 @@ type PuzzleByID struct {
 	// from there the level follows the Sudoku Explainer rating `se`:
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-	// `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+	// `GET /shapes` lists the levels each shape and variant offers
+	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// On variant boards a contradiction chain (8.5) makes a puzzle
+	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles The puzzle as f-puzzles' compressed text (LZString base64), which

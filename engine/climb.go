@@ -227,3 +227,97 @@ func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) 
 	}
 	return l.rating(), false, nil
 }
+
+// Limits of a climb on a variant board (see vgen.climb), in moves.
+const (
+	vclimbSteps = 100
+	vclimbStall = 30
+)
+
+// climb is climb for a variant board, from puz, a puzzle whose only
+// solution is g.sol, rated r below g.level. Each move removes a given,
+// having given another empty cell first one time in three, and gives
+// cells of g.sol while other solutions remain (vgen.repair). The new
+// puzzle replaces the old when its Score is at least the old one's and its
+// level at most g.level. The climb stops at the first puzzle of g.level,
+// or after vclimbSteps moves, or vclimbStall moves without a rise.
+func (g *vgen) climb(puz Board, r Rating) (Board, Rating, bool, error) {
+	var given, empty []int
+	var alt Board
+	stall := 0
+	for range vclimbSteps {
+		if r.Level == g.level {
+			return puz, r, true, nil
+		}
+		if stall++; stall > vclimbStall {
+			break
+		}
+		given, empty = given[:0], empty[:0]
+		for i := range g.n * g.n {
+			if puz.cells[i] != 0 {
+				given = append(given, i)
+			} else {
+				empty = append(empty, i)
+			}
+		}
+		next := puz
+		if g.rng.IntN(3) == 0 && len(empty) > 0 {
+			i := empty[g.rng.IntN(len(empty))]
+			next.cells[i] = g.sol.cells[i]
+		}
+		next.cells[given[g.rng.IntN(len(given))]] = 0
+		ok, err := g.repair(&next, &alt)
+		if err != nil {
+			return Board{}, Rating{}, false, err
+		}
+		if !ok {
+			continue
+		}
+		nr, ok, err := g.grade(next)
+		if err != nil {
+			return Board{}, Rating{}, false, err
+		}
+		if !ok || nr.Level > g.level || nr.Score < r.Score {
+			continue
+		}
+		if nr.Score > r.Score {
+			stall = 0
+		}
+		puz, r = next, nr
+	}
+	return Board{}, Rating{}, false, nil
+}
+
+// repair is repair for a variant board: while puz has another solution
+// than g.sol, it gives an empty cell where the first solution found
+// differs from g.sol (any empty cell when that solution is g.sol), at
+// most climbRepairs times. It reports whether puz has one solution in the
+// end; alt is scratch space.
+func (g *vgen) repair(puz, alt *Board) (bool, error) {
+	var diff []int
+	for range climbRepairs + 1 {
+		k, _, err := countVariant(g.ctx, *puz, 2, Limits{MaxNodes: vcountNodes}, alt)
+		if err != nil {
+			return false, g.stopped()
+		}
+		if k == 1 {
+			return true, nil
+		}
+		diff = diff[:0]
+		for i := range g.n * g.n {
+			if puz.cells[i] == 0 && alt.cells[i] != g.sol.cells[i] {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) == 0 {
+			for i := range g.n * g.n {
+				if puz.cells[i] == 0 {
+					diff = append(diff, i)
+				}
+			}
+		}
+		i := diff[g.rng.IntN(len(diff))]
+		puz.cells[i] = g.sol.cells[i]
+	}
+	return false, nil
+}

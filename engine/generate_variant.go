@@ -115,7 +115,13 @@ const (
 	vfillNodesPerCell = 100 // a randomized fill restarts after this many nodes per cell
 	vfillTries        = 50  // fills before the rules are deemed impossible on the shape
 	vcountNodes       = 200_000
-	vAttempts         = 30 // attempts of generateVariant by default
+	// vAttempts are the attempts of generateVariant by default; from
+	// expert up the most any seed took was 18 on 8×8 and 14 on 9×9
+	// (master, odd_even). vAttempts6 on 6×6, where an attempt takes
+	// milliseconds and puzzles past hard are rare: anti_king expert took
+	// up to 135 attempts over 8 seeds.
+	vAttempts  = 60
+	vAttempts6 = 400
 )
 
 // generateVariant is Generate for opt.Variant != 0.
@@ -135,7 +141,7 @@ func generateVariant(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, 
 	if level == 0 {
 		level = Medium
 	}
-	if level < Easy || level > Expert {
+	if level < Easy || level > Extreme {
 		return Puzzle{}, fmt.Errorf("generate: unknown level %d", int(level))
 	}
 	if !slices.Contains(VariantLevels(shape, v), level) {
@@ -144,6 +150,9 @@ func generateVariant(ctx context.Context, rng *rand.Rand, opt Options) (Puzzle, 
 	attempts := opt.MaxAttempts
 	if attempts <= 0 {
 		attempts = vAttempts
+		if shape.Size == 6 {
+			attempts = vAttempts6
+		}
 	}
 	g := &vgen{ctx: ctx, rng: rng, shape: shape, n: shape.Size, v: v, level: level}
 	for range attempts {
@@ -172,6 +181,11 @@ type vgen struct {
 	sol   Board // the solution grid, without rules
 }
 
+// removal returns the level up to which remove and cages take givens out
+// or merge cages: g.level, but expert for master and extreme, which the
+// rating of the result decides (see attempt).
+func (g *vgen) removal() Level { return min(g.level, Expert) }
+
 func (g *vgen) stopped() error {
 	if err := g.ctx.Err(); err != nil {
 		return fmt.Errorf("generate: %w (%w)", ErrSearchLimit, err)
@@ -195,7 +209,11 @@ func (g *vgen) structure() Rules {
 }
 
 // attempt draws a solution, the rules and the givens (or cages), and
-// returns ok false when the puzzle did not reach g.level.
+// returns ok false when the puzzle did not reach g.level. From expert up,
+// removal goes on while the hard techniques and the solution count keep
+// one solution, and the rating of the puzzle (a contradiction chain rates
+// 8.5, master; a trial net 9.0, extreme) decides its level; one above
+// g.level gives back givens (see easier).
 func (g *vgen) attempt() (Puzzle, bool, error) {
 	r := g.structure()
 	if err := g.fill(&r); err != nil {
@@ -207,13 +225,33 @@ func (g *vgen) attempt() (Puzzle, bool, error) {
 	if g.v&VariantOddEven != 0 {
 		g.markParity(&r)
 	}
+	// prefix(k) is the puzzle after the first k of the steps removal
+	// took (givens taken out or cages merged), and its rules.
 	var puz Board
+	var steps int
+	var prefix func(k int) (Board, Rules)
 	var ok bool
 	var err error
 	if g.v&VariantKiller != 0 {
-		puz, ok, err = g.cages(&r)
+		base := r
+		var merges [][2]int
+		puz, merges, ok, err = g.cages(&r)
+		steps = len(merges)
+		prefix = func(k int) (Board, Rules) {
+			rr := g.replay(&base, merges[:k])
+			return g.board(Board{shape: g.shape}, &rr), rr
+		}
 	} else {
-		puz, ok, err = g.remove(&r)
+		var removed []int
+		puz, removed, ok, err = g.remove(&r)
+		steps = len(removed)
+		prefix = func(k int) (Board, Rules) {
+			b := g.board(puz, &r)
+			for _, i := range removed[k:] {
+				b.cells[i] = g.sol.cells[i]
+			}
+			return b, r
+		}
 	}
 	if err != nil || !ok {
 		return Puzzle{}, false, err
@@ -222,12 +260,22 @@ func (g *vgen) attempt() (Puzzle, bool, error) {
 	if err != nil {
 		return Puzzle{}, false, fmt.Errorf("generate: drawn rules: %w", err)
 	}
-	rating, err := Grade(g.ctx, puz, Limits{MaxNodes: gradeNodes})
-	if err != nil {
-		if stop := g.stopped(); stop != nil {
-			return Puzzle{}, false, stop
+	rating, ok, err := g.grade(puz)
+	if err != nil || !ok {
+		return Puzzle{}, false, err
+	}
+	if rating.Level > g.level && g.level >= Expert {
+		if puz, r, rating, ok, err = g.easier(steps, prefix); err != nil || !ok {
+			return Puzzle{}, false, err
 		}
-		return Puzzle{}, false, nil
+		if puz, err = puz.WithRules(r); err != nil {
+			return Puzzle{}, false, fmt.Errorf("generate: drawn rules: %w", err)
+		}
+	}
+	if rating.Level < g.level && g.level == Extreme && g.v&VariantKiller == 0 {
+		if puz, rating, ok, err = g.climb(puz, rating); err != nil || !ok {
+			return Puzzle{}, false, err
+		}
 	}
 	if rating.Level != g.level {
 		return Puzzle{}, false, nil
@@ -237,6 +285,44 @@ func (g *vgen) attempt() (Puzzle, bool, error) {
 		return Puzzle{}, false, fmt.Errorf("generate: drawn rules: %w", err)
 	}
 	return Puzzle{Puzzle: puz, Solution: sol, Rating: rating}, true, nil
+}
+
+// grade is Grade with the generator's budget; ok is false when the budget
+// ran out.
+func (g *vgen) grade(puz Board) (Rating, bool, error) {
+	rating, err := Grade(g.ctx, puz, Limits{MaxNodes: gradeNodes})
+	if err != nil {
+		return Rating{}, false, g.stopped()
+	}
+	return rating, true, nil
+}
+
+// easier bisects the steps removal took (givens taken out or cages
+// merged; prefix(k) is the puzzle after the first k and its rules, and
+// the puzzle after all of them rates above g.level) for a puzzle as far
+// along as it finds that rates at most g.level. Every prefix has one
+// solution, since the puzzle after all the steps has, and the ratings
+// rise along the steps but for a few dips. It reports false when the
+// puzzle it finds does not rate g.level.
+func (g *vgen) easier(steps int, prefix func(k int) (Board, Rules)) (Board, Rules, Rating, bool, error) {
+	var best Board
+	var bestRules Rules
+	var bestRating Rating
+	lo, hi := 0, steps // prefix(lo) rates at most g.level (lo 0: not graded); prefix(hi) above
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		b, rr := prefix(mid)
+		r, ok, err := g.grade(b)
+		if err != nil || !ok {
+			return Board{}, Rules{}, Rating{}, false, err
+		}
+		if r.Level > g.level {
+			hi = mid
+		} else {
+			lo, best, bestRules, bestRating = mid, b, rr, r
+		}
+	}
+	return best, bestRules, bestRating, lo > 0 && bestRating.Level == g.level, nil
 }
 
 // fill writes to g.sol a random grid that obeys r (with the shape's
@@ -393,31 +479,33 @@ func (g *vgen) board(puz Board, r *Rules) Board {
 }
 
 // remove removes the givens of the full grid in a random order, each
-// while the puzzle keeps its level at most g.level (which also proves it
-// unique).
-func (g *vgen) remove(r *Rules) (Board, bool, error) {
+// while the puzzle keeps its level at most g.removal() (which also proves
+// it unique). It returns the cells it took out, in order.
+func (g *vgen) remove(r *Rules) (Board, []int, bool, error) {
 	puz := g.sol
 	puz.rules = buildRuleSet(r, g.shape)
-	cur := Easy
+	cur, top := Easy, g.removal()
+	var removed []int
 	for k, i := range g.rng.Perm(g.n * g.n) {
 		if k&15 == 15 {
 			if err := g.stopped(); err != nil {
-				return Board{}, false, err
+				return Board{}, nil, false, err
 			}
 		}
 		puz.cells[i] = 0
-		l, ok, err := g.levelAtMost(&puz, g.level)
+		l, ok, err := g.levelAtMost(&puz, top)
 		if err != nil {
-			return Board{}, false, err
+			return Board{}, nil, false, err
 		}
 		if ok {
 			cur = l
+			removed = append(removed, i)
 			continue
 		}
 		puz.cells[i] = g.sol.cells[i]
 	}
 	puz.rules = nil
-	return puz, cur == g.level, nil
+	return puz, removed, cur == top, nil
 }
 
 // cages draws killer cages over g.sol: from one cage per cell, two
@@ -428,13 +516,9 @@ func (g *vgen) remove(r *Rules) (Board, bool, error) {
 // batch that keeps the level is taken whole and the next one is twice as
 // long; one that does not is halved and its halves tested in turn, down to
 // single merges, which are undone.
-func (g *vgen) cages(r *Rules) (Board, bool, error) {
+func (g *vgen) cages(r *Rules) (Board, [][2]int, bool, error) {
 	n, cells := g.n, g.n*g.n
-	k := &cageGrowth{g: g, r: r, maxCage: min(n-1, 6), cageOf: make([]int, cells), members: make([][]int, cells), cur: Easy}
-	for i := range k.cageOf {
-		k.cageOf[i] = i
-		k.members[i] = []int{i}
-	}
+	k := g.cageGrowth(r)
 	var edges [][2]int
 	for i := range cells {
 		if i%n < n-1 {
@@ -448,12 +532,12 @@ func (g *vgen) cages(r *Rules) (Board, bool, error) {
 	batch := 8
 	for len(edges) > 0 {
 		if err := g.stopped(); err != nil {
-			return Board{}, false, err
+			return Board{}, nil, false, err
 		}
 		m := min(batch, len(edges))
 		ok, err := k.tryAll(edges[:m])
 		if err != nil {
-			return Board{}, false, err
+			return Board{}, nil, false, err
 		}
 		edges = edges[m:]
 		if ok {
@@ -472,7 +556,7 @@ func (g *vgen) cages(r *Rules) (Board, bool, error) {
 			}
 			ok, err := k.tryAll([][2]int{{i, q}})
 			if err != nil {
-				return Board{}, false, err
+				return Board{}, nil, false, err
 			}
 			if ok {
 				break
@@ -480,7 +564,29 @@ func (g *vgen) cages(r *Rules) (Board, bool, error) {
 		}
 	}
 	*r = k.rules()
-	return Board{shape: g.shape}, k.cur == g.level, nil
+	return Board{shape: g.shape}, k.merged, k.cur == g.removal(), nil
+}
+
+// cageGrowth returns the start of vgen.cages over the rules r: one cage
+// per cell.
+func (g *vgen) cageGrowth(r *Rules) *cageGrowth {
+	cells := g.n * g.n
+	k := &cageGrowth{g: g, r: r, maxCage: min(g.n-1, 6), cageOf: make([]int, cells), members: make([][]int, cells), cur: Easy}
+	for i := range k.cageOf {
+		k.cageOf[i] = i
+		k.members[i] = []int{i}
+	}
+	return k
+}
+
+// replay returns the rules r with the cages that the merges, made in
+// order from one cage per cell, give.
+func (g *vgen) replay(r *Rules, merges [][2]int) Rules {
+	k := g.cageGrowth(r)
+	for _, e := range merges {
+		k.merge(e[0], e[1])
+	}
+	return k.rules()
 }
 
 // cageGrowth is the state of vgen.cages: the cage of each cell and the
@@ -491,7 +597,8 @@ type cageGrowth struct {
 	maxCage int
 	cageOf  []int
 	members [][]int
-	cur     Level // the level of the cages kept
+	cur     Level    // the level of the cages kept
+	merged  [][2]int // the merges kept, in order
 }
 
 // rules returns g's rules with the current cages and their sums.
@@ -541,19 +648,18 @@ func (k *cageGrowth) merge(a, q int) bool {
 // keeps its level at most the generator's, and otherwise undoes them and
 // tries each half in turn. It reports whether all were kept.
 func (k *cageGrowth) tryAll(edges [][2]int) (bool, error) {
-	cageOf, members := slices.Clone(k.cageOf), slices.Clone(k.members)
-	merged := 0
+	cageOf, members, kept := slices.Clone(k.cageOf), slices.Clone(k.members), len(k.merged)
 	for _, e := range edges {
 		if k.merge(e[0], e[1]) {
-			merged++
+			k.merged = append(k.merged, e)
 		}
 	}
-	if merged == 0 {
+	if len(k.merged) == kept {
 		return true, nil
 	}
 	rr := k.rules()
 	b := k.g.board(Board{shape: k.g.shape}, &rr)
-	l, ok, err := k.g.levelAtMost(&b, k.g.level)
+	l, ok, err := k.g.levelAtMost(&b, k.g.removal())
 	if err != nil {
 		return false, err
 	}
@@ -561,7 +667,7 @@ func (k *cageGrowth) tryAll(edges [][2]int) (bool, error) {
 		k.cur = l
 		return true, nil
 	}
-	k.cageOf, k.members = cageOf, members
+	k.cageOf, k.members, k.merged = cageOf, members, k.merged[:kept]
 	if len(edges) == 1 {
 		return false, nil
 	}
@@ -633,18 +739,44 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 // 10 s, so they are not offered. On 6×6 the fish, wings and chains leave
 // few puzzles past hard: jigsaw and odd/even expert and disjoint groups,
 // anti-knight and non-consecutive hard found none in some seeds.
+//
+// From expert up the level follows the rating (gradeVariant): a
+// contradiction chain (8.5) makes a puzzle master, a trial net (9.0)
+// extreme. Master and extreme are offered where every seed tried reached
+// them within vAttempts (vAttempts6 on 6×6); extreme climbs from the
+// minimal puzzle (vgen.climb). Seeds and CPU times (median / max, 2-core
+// EPYC at load 8, 2026-12-04; BENCHMARKS.md has the medians):
+//   - 6×6, 8 seeds: x master 0.06 / 0.21 s, non_consecutive master
+//     0.04 / 0.06 s; anti_king, jigsaw, odd_even, disjoint_groups and
+//     anti_knight master missed in some seeds or all.
+//   - 8×8, 4 seeds: x, jigsaw, anti_knight, anti_king, non_consecutive
+//     master 0.06–0.2 / 0.07–0.29 s; disjoint_groups and odd_even missed.
+//   - 9×9, 5 seeds: master 0.07–0.33 / 0.15–0.80 s for x, windoku,
+//     jigsaw, disjoint_groups, anti_knight, anti_king and odd_even
+//     (0.27 / 0.59 s, up to 14 attempts), non_consecutive 1.1 / 1.9 s;
+//     extreme anti_knight 0.30 / 0.38 s,
+//     non_consecutive 1.4 / 2.5 s, x 2.0 / 4.9 s (climbs); windoku (2 of
+//     5), jigsaw and disjoint_groups (0 of 5 in 10 attempts) not.
+//   - Killer: its minimal cages need a contradiction chain; no expert
+//     puzzle lies between them and the hard ones in any seed on 6×6, 8×8
+//     or 9×9 (60 attempts), so killer offers up to hard; master took
+//     5–9 s CPU on 9×9 and missed seeds on 6×6.
 var variantLevelTable = map[int]map[Variant][]Level{
 	4: {
 		VariantX: {Easy}, VariantWindoku: {Easy}, VariantJigsaw: {Easy}, VariantKiller: {Easy},
 		VariantDisjointGroups: {Easy}, VariantAntiKnight: {Easy}, VariantOddEven: {Easy},
 	},
 	6: {
-		VariantX: {Easy, Medium, Hard, Expert}, VariantJigsaw: {Easy, Medium, Hard}, VariantKiller: {Easy, Medium, Hard, Expert},
+		VariantX: {Easy, Medium, Hard, Expert, Master}, VariantJigsaw: {Easy, Medium, Hard}, VariantKiller: {Easy, Medium, Hard},
 		VariantDisjointGroups: {Easy, Medium}, VariantAntiKnight: {Easy, Medium}, VariantAntiKing: {Easy, Medium, Hard, Expert},
-		VariantNonConsecutive: {Easy, Medium, Expert}, VariantOddEven: {Easy, Medium},
+		VariantNonConsecutive: {Easy, Medium, Expert, Master}, VariantOddEven: {Easy, Medium},
 	},
-	8:  variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard, Expert}),
-	9:  variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard, Expert}),
+	8: withLevel(variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard}), Master,
+		VariantX, VariantJigsaw, VariantAntiKnight, VariantAntiKing, VariantNonConsecutive),
+	9: withLevel(withLevel(variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard}), Master,
+		VariantX, VariantWindoku, VariantJigsaw, VariantDisjointGroups, VariantAntiKnight, VariantAntiKing,
+		VariantNonConsecutive, VariantOddEven), Extreme,
+		VariantX, VariantAntiKnight, VariantNonConsecutive),
 	10: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
 	12: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
 	14: variantLevels([]Level{Easy, Medium}, []Level{Easy}),
@@ -676,10 +808,19 @@ func variantLevels(levels, killer []Level, fewer ...Variant) map[Variant][]Level
 	return m
 }
 
+// withLevel adds level l to the levels of the variants vs in row m.
+func withLevel(m map[Variant][]Level, l Level, vs ...Variant) map[Variant][]Level {
+	for _, v := range vs {
+		m[v] = append(slices.Clip(m[v]), l)
+	}
+	return m
+}
+
 // VariantLevels returns the levels Generate offers for variant v on shape
 // s, from easiest: LevelsOf(s) for classic, none where v cannot hold or
-// was not measured. A combination offers the levels every one of its
-// variants offers on s, and hard when it has cages and killer offers hard.
+// was not measured. A combination offers the levels up to expert every
+// one of its variants offers on s, and hard when it has cages and killer
+// offers hard; master and extreme were measured on single variants only.
 func VariantLevels(s Shape, v Variant) []Level {
 	if v == 0 {
 		return LevelsOf(s)
@@ -690,7 +831,7 @@ func VariantLevels(s Shape, v Variant) []Level {
 	row := variantLevelTable[s.Size]
 	var out []Level
 	for _, l := range AllLevels {
-		ok := true
+		ok := v.IsPreset() || l <= Expert
 		for _, e := range variantNames {
 			if v&e.v == 0 {
 				continue

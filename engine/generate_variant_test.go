@@ -109,6 +109,11 @@ func checkVariantPuzzle(t *testing.T, s Shape, v Variant, level Level, p Puzzle)
 	if count != 1 || !reflect.DeepEqual(first, sol) {
 		t.Fatalf("%s: %d solutions, first %v; want the one solution %v", checker, count, first, sol)
 	}
+	// From expert up the level is the rating's: master from 7.5, extreme
+	// from 9.0.
+	if se := rating.SE; level >= Expert && (se >= 7.5) != (level >= Master) || level >= Master && (se >= 9) != (level == Extreme) {
+		t.Fatalf("%s puzzle rated se %.1f", level, se)
+	}
 }
 
 func TestGenerateVariant(t *testing.T) {
@@ -125,9 +130,11 @@ func TestGenerateVariant(t *testing.T) {
 		{9, "anti_king", Medium}, {9, "non_consecutive", Medium}, {9, "odd_even", Medium},
 		{9, "x", Hard}, {9, "windoku", Hard}, {9, "anti_knight", Hard}, {6, "jigsaw", Hard},
 		{9, "x,killer", Medium}, {9, "jigsaw,windoku,odd_even", Easy},
+		{6, "x", Master}, {6, "non_consecutive", Master}, {9, "anti_king", Master}, {9, "anti_knight", Extreme},
 	}
 	if !testing.Short() {
 		rows = append(rows, row{9, "jigsaw", Expert}, row{9, "x", Expert}, row{9, "killer", Medium},
+			row{9, "windoku", Master}, row{9, "odd_even", Master}, row{8, "jigsaw", Master}, row{9, "x", Extreme}, row{9, "non_consecutive", Extreme},
 			row{12, "killer", Easy}, row{12, "killer", Hard}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy}, row{16, "killer", Easy}, row{25, "jigsaw", Easy})
 	}
 	for _, tc := range rows {
@@ -204,10 +211,11 @@ func TestVariantLevels(t *testing.T) {
 		want []Level
 	}{
 		{nine, 0, LevelsOf(nine)},
-		{nine, VariantKiller, []Level{Easy, Medium, Hard, Expert}},
-		{nine, VariantX, []Level{Easy, Medium, Hard, Expert}},
+		{nine, VariantKiller, []Level{Easy, Medium, Hard}},
+		{nine, VariantX, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
+		{nine, VariantWindoku, []Level{Easy, Medium, Hard, Expert, Master}},
 		{nine, VariantX | VariantWindoku, []Level{Easy, Medium, Hard, Expert}},
-		{nine, VariantX | VariantKiller, []Level{Easy, Medium, Hard, Expert}},
+		{nine, VariantX | VariantKiller, []Level{Easy, Medium, Hard}},
 		{four, VariantAntiKing, nil},
 		{four, VariantKiller | VariantX, []Level{Easy}},
 		{sixteen, VariantWindoku, []Level{Easy}},

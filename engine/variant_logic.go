@@ -1073,6 +1073,10 @@ func gradeVariant(ctx context.Context, b Board, lim Limits) (Rating, error) {
 		r.Score = math.Round(100*math.Log(seSum)/scoreSlope) / 100
 		if unique {
 			seRateVariant(ctx, &b, lim, &r)
+			// As on classic boards, the level follows the rating from
+			// 7.5 up: master from 7.5 (a forcing chain), extreme from
+			// 9.0; a board with several solutions stays expert.
+			r.Level = max(r.Level, seLevel(uint8(math.Round(10*r.SE))))
 		}
 	} else {
 		r.Level = Easy

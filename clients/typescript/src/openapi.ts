@@ -564,7 +564,10 @@ export interface components {
          *     from there the level follows the Sudoku Explainer rating `se`:
          *     `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
          *     8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
-         *     `GET /shapes` lists the levels each shape offers (extreme: 9×9).
+         *     `GET /shapes` lists the levels each shape and variant offers
+         *     (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+         *     On variant boards a contradiction chain (8.5) makes a puzzle
+         *     `master`, a trial net (9.0) `extreme`.
          * @default medium
          * @enum {string}
          */
@@ -1865,7 +1868,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -1881,8 +1885,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "hard",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -1913,7 +1916,8 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -1942,7 +1946,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -1958,8 +1963,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "hard",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -1990,7 +1994,8 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2020,7 +2025,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2029,7 +2035,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2037,8 +2044,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "hard",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2056,7 +2062,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2065,7 +2072,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2074,7 +2082,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2106,7 +2115,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2115,7 +2125,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2123,8 +2134,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "hard",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2142,7 +2152,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2151,7 +2162,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2160,7 +2172,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2193,7 +2206,9 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master",
+                     *                 "extreme"
                      *               ]
                      *             },
                      *             {
@@ -2202,7 +2217,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2211,7 +2227,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2219,8 +2236,7 @@ export interface operations {
                      *               "levels": [
                      *                 "easy",
                      *                 "medium",
-                     *                 "hard",
-                     *                 "expert"
+                     *                 "hard"
                      *               ]
                      *             },
                      *             {
@@ -2229,7 +2245,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2238,7 +2255,9 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master",
+                     *                 "extreme"
                      *               ]
                      *             },
                      *             {
@@ -2247,7 +2266,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             },
                      *             {
@@ -2256,7 +2276,9 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master",
+                     *                 "extreme"
                      *               ]
                      *             },
                      *             {
@@ -2265,7 +2287,8 @@ export interface operations {
                      *                 "easy",
                      *                 "medium",
                      *                 "hard",
-                     *                 "expert"
+                     *                 "expert",
+                     *                 "master"
                      *               ]
                      *             }
                      *           ]
