@@ -88,6 +88,12 @@ test('variants: their names, their levels and the rules line', () => {
   assert.deepEqual(levelsOf(shape, 'killer'), ['easy', 'medium']);
   assert.deepEqual(levelsOf(shape, ''), ['easy', 'hard']);
   assert.deepEqual(levelsOf(shape, 'windoku'), ['easy', 'hard']);
+  // The menu of a variant offers its own levels from /shapes: on 9×9 x up
+  // to extreme, killer up to hard.
+  const nine = shapeOf(shapes, 9, '3x3');
+  assert.deepEqual(levelsOf(nine, 'x'), LEVELS);
+  assert.deepEqual(levelsOf(nine, 'killer'), ['easy', 'medium', 'hard']);
+  assert.deepEqual(levelsOf(nine, ''), LEVELS);
   assert.equal(variantText(''), 'Classic');
   assert.equal(variantText('x+anti_knight'), 'X + Anti-knight');
   assert.equal(variantText('killer'), 'Killer');
