@@ -169,7 +169,7 @@ func TestGenerateErrors(t *testing.T) {
 		fields []string
 	}{
 		{"no expert 4x4", "GET", "/generate?size=4&difficulty=expert", "", 422, codeDifficultyUnavailable, nil},
-		{"no extreme 16x16", "GET", "/generate?size=16&difficulty=extreme", "", 422, codeDifficultyUnavailable, nil},
+		{"no extreme 10x10", "GET", "/generate?size=10&difficulty=extreme", "", 422, codeDifficultyUnavailable, nil},
 		{"count 0", "GET", "/generate?count=0", "", 400, codeInvalidRequest, []string{"count"}},
 		{"count 101", "POST", "/generate", `{"count":101}`, 400, codeInvalidRequest, []string{"count"}},
 		{"difficulty", "GET", "/generate?difficulty=insane", "", 400, codeInvalidRequest, []string{"difficulty"}},

@@ -655,7 +655,8 @@ type DailyPuzzle struct {
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
-	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
 	// On variant boards a contradiction chain (8.5) makes a puzzle
 	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`
@@ -696,7 +697,8 @@ type DailyPuzzle struct {
 // `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 // 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 // `GET /shapes` lists the levels each shape and variant offers
-// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
 // On variant boards a contradiction chain (8.5) makes a puzzle
 // `master`, a trial net (9.0) `extreme`.
 type Difficulty string
@@ -754,7 +756,8 @@ type GenerateRequest struct {
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
-	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
 	// On variant boards a contradiction chain (8.5) makes a puzzle
 	// `master`, a trial net (9.0) `extreme`.
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
@@ -784,7 +787,8 @@ type GeneratedPuzzle struct {
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
-	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
 	// On variant boards a contradiction chain (8.5) makes a puzzle
 	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`
@@ -1044,7 +1048,8 @@ type PuzzleByID struct {
 	// `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
-	// (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
 	// On variant boards a contradiction chain (8.5) makes a puzzle
 	// `master`, a trial net (9.0) `extreme`.
 	Difficulty Difficulty `json:"difficulty"`

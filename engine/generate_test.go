@@ -404,7 +404,7 @@ func TestGenerateUnavailable(t *testing.T) {
 }
 
 // TestLevelsTable checks the promises: every size from 6 up offers easy and
-// medium, 9×9 easy to extreme, 16×16 easy to hard, 4×4 no expert.
+// medium, 9×9, 12×12 (3x4) and 16×16 easy to extreme, 4×4 no expert.
 func TestLevelsTable(t *testing.T) {
 	for _, s := range Shapes() {
 		ls := LevelsOf(s)
@@ -425,6 +425,8 @@ func TestLevelsTable(t *testing.T) {
 		want []Level
 	}{
 		{9, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
+		{12, []Level{Easy, Medium, Hard, Expert, Master, Extreme}}, // 3x4 boxes
+		{16, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
 	} {
 		if got := LevelsOf(mustShape(t, c.n, "")); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("size %d offers %v, want %v", c.n, got, c.want)

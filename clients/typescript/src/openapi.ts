@@ -565,7 +565,8 @@ export interface components {
          *     `expert` (chains, ALS) below 7.5, `master` (forcing chains) 7.5 to
          *     8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
          *     `GET /shapes` lists the levels each shape and variant offers
-         *     (extreme: 9×9 classic, `x`, `anti_knight`, `non_consecutive`).
+         *     (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
+         *     the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
          *     On variant boards a contradiction chain (8.5) makes a puzzle
          *     `master`, a trial net (9.0) `extreme`.
          * @default medium
@@ -2536,7 +2537,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert",
-                     *             "master"
+                     *             "master",
+                     *             "extreme"
                      *           ],
                      *           "variants": [
                      *             {
@@ -3115,7 +3117,8 @@ export interface operations {
                      *             "medium",
                      *             "hard",
                      *             "expert",
-                     *             "master"
+                     *             "master",
+                     *             "extreme"
                      *           ],
                      *           "variants": [
                      *             {
