@@ -16,6 +16,14 @@ const (
 	// climbStall: a climb whose score has not risen for this many moves
 	// gives up, and the next attempt starts from a new grid.
 	climbStall = 150
+	// On 9×9, where a move is rated by Explainer's path alone, climbs
+	// go on longer: extreme over seeds 0–19 took 1 to 6 climbs (median
+	// 1.25 s, slowest 6.3 s, 32 s in all, CPU) against 1 to 29 (median
+	// 1.4 s, slowest 13.4 s for seed 3, 48 s in all) with the limits
+	// above; 300 and 800 gave a median of 1.6 s and 6.3 s at most. On
+	// 12×12 3x4 longer climbs did worse (3 of 5 seeds 11 to 13 s).
+	climbSteps9 = 1000
+	climbStall9 = 400
 )
 
 // climb makes one try at a master or extreme puzzle: random puzzles that
@@ -36,7 +44,7 @@ const (
 // maximum of its steps' Sudoku Explainer ratings) is at least the old
 // one's and its level is at most the one asked for. The climb stops at
 // the first puzzle of the level, or after climbSteps moves, or
-// climbStall moves without a rise.
+// climbStall moves without a rise (climbSteps9 and climbStall9 on 9×9).
 func (g *generator) climb(level Level) (Puzzle, bool, error) {
 	if err := g.begin(); err != nil {
 		return Puzzle{}, false, err
@@ -65,8 +73,12 @@ func (g *generator) climb(level Level) (Puzzle, bool, error) {
 		score = math.Inf(-1)
 	}
 	var given, empty []int // groups, given and empty in puz
+	steps, maxStall := climbSteps, climbStall
+	if g.t.n == 9 {
+		steps, maxStall = climbSteps9, climbStall9
+	}
 	stall := 0
-	for range climbSteps {
+	for range steps {
 		if !over && cur.Level == level {
 			if g.t.n == 9 {
 				// rate followed Explainer's path alone: grade in full.
@@ -76,7 +88,7 @@ func (g *generator) climb(level Level) (Puzzle, bool, error) {
 			}
 			return Puzzle{Puzzle: puz, Solution: g.sol, Rating: cur}, true, nil
 		}
-		if stall++; stall > climbStall {
+		if stall++; stall > maxStall {
 			break
 		}
 		given, empty = given[:0], empty[:0]
