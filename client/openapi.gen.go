@@ -656,9 +656,8 @@ type DailyPuzzle struct {
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
 	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-	// On variant boards a contradiction chain (8.5) makes a puzzle
-	// `master`, a trial net (9.0) `extreme`.
+	// the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+	// `non_consecutive`). Variant boards follow `se` from expert up too.
 	Difficulty Difficulty `json:"difficulty"`
 	Givens     int        `json:"givens"`
 	Id         string     `json:"id"`
@@ -698,9 +697,8 @@ type DailyPuzzle struct {
 // 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 // `GET /shapes` lists the levels each shape and variant offers
 // (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-// On variant boards a contradiction chain (8.5) makes a puzzle
-// `master`, a trial net (9.0) `extreme`.
+// the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+// `non_consecutive`). Variant boards follow `se` from expert up too.
 type Difficulty string
 
 // Elimination defines model for Elimination.
@@ -757,9 +755,8 @@ type GenerateRequest struct {
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
 	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-	// On variant boards a contradiction chain (8.5) makes a puzzle
-	// `master`, a trial net (9.0) `extreme`.
+	// the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+	// `non_consecutive`). Variant boards follow `se` from expert up too.
 	Difficulty *Difficulty `json:"difficulty,omitempty"`
 
 	// Format `fpuzzles` gives boards as strings and adds to each puzzle its `fpuzzles` text.
@@ -788,9 +785,8 @@ type GeneratedPuzzle struct {
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
 	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-	// On variant boards a contradiction chain (8.5) makes a puzzle
-	// `master`, a trial net (9.0) `extreme`.
+	// the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+	// `non_consecutive`). Variant boards follow `se` from expert up too.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles With `format: fpuzzles`: the puzzle as f-puzzles' compressed text
@@ -1049,9 +1045,8 @@ type PuzzleByID struct {
 	// 8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
 	// `GET /shapes` lists the levels each shape and variant offers
 	// (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-	// the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-	// On variant boards a contradiction chain (8.5) makes a puzzle
-	// `master`, a trial net (9.0) `extreme`.
+	// the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+	// `non_consecutive`). Variant boards follow `se` from expert up too.
 	Difficulty Difficulty `json:"difficulty"`
 
 	// Fpuzzles The puzzle as f-puzzles' compressed text (LZString base64), which

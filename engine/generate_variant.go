@@ -740,23 +740,25 @@ func (g *vgen) levelAtMost(b *Board, max Level) (Level, bool, error) {
 // few puzzles past hard: jigsaw and odd/even expert and disjoint groups,
 // anti-knight and non-consecutive hard found none in some seeds.
 //
-// From expert up the level follows the rating (gradeVariant): a
-// contradiction chain (8.5) makes a puzzle master, a trial net (9.0)
-// extreme. Master and extreme are offered where every seed tried reached
-// them within vAttempts (vAttempts6 on 6×6); extreme climbs from the
-// minimal puzzle (vgen.climb). Seeds and CPU times (median / max, 2-core
+// From expert up the level follows the rating (gradeVariant): master
+// from 7.5, extreme from 9.0; on 9×9 without cages the rating is Sukaku
+// Explainer's (seRateVariant), elsewhere a contradiction chain rates 8.5
+// and a trial net 9.0. Master and extreme are offered where every seed
+// tried reached them within vAttempts (vAttempts6 on 6×6); extreme climbs
+// from the minimal puzzle (vgen.climb). Seeds and CPU times (median / max, 2-core
 // EPYC at load 8, 2026-12-04; BENCHMARKS.md has the medians):
 //   - 6×6, 8 seeds: x master 0.06 / 0.21 s, non_consecutive master
 //     0.04 / 0.06 s; anti_king, jigsaw, odd_even, disjoint_groups and
 //     anti_knight master missed in some seeds or all.
 //   - 8×8, 4 seeds: x, jigsaw, anti_knight, anti_king, non_consecutive
 //     master 0.06–0.2 / 0.07–0.29 s; disjoint_groups and odd_even missed.
-//   - 9×9, 5 seeds: master 0.07–0.33 / 0.15–0.80 s for x, windoku,
-//     jigsaw, disjoint_groups, anti_knight, anti_king and odd_even
-//     (0.27 / 0.59 s, up to 14 attempts), non_consecutive 1.1 / 1.9 s;
-//     extreme anti_knight 0.30 / 0.38 s,
-//     non_consecutive 1.4 / 2.5 s, x 2.0 / 4.9 s (climbs); windoku (2 of
-//     5), jigsaw and disjoint_groups (0 of 5 in 10 attempts) not.
+//   - 9×9, 4 seeds, rated by Sukaku Explainer's order (load 12): master
+//     0.2–1.4 / 0.5–2.7 s for x, windoku, jigsaw, disjoint_groups,
+//     anti_knight, anti_king and odd_even (up to 16 attempts),
+//     non_consecutive 3.3 / 3.9 s; extreme x 0.4 / 0.55 s, anti_knight
+//     0.5 / 0.83 s, non_consecutive 1.9 / 2.4 s, windoku 1.8 / 2.5 s,
+//     anti_king 0.58 / 0.69 s; jigsaw, disjoint_groups (3 of 4 in 10
+//     attempts) and odd_even (1 of 4) not.
 //   - Killer: its minimal cages need a contradiction chain; no expert
 //     puzzle lies between them and the hard ones in any seed on 6×6, 8×8
 //     or 9×9 (60 attempts), so killer offers up to hard; master took
@@ -776,7 +778,7 @@ var variantLevelTable = map[int]map[Variant][]Level{
 	9: withLevel(withLevel(variantLevels([]Level{Easy, Medium, Hard, Expert}, []Level{Easy, Medium, Hard}), Master,
 		VariantX, VariantWindoku, VariantJigsaw, VariantDisjointGroups, VariantAntiKnight, VariantAntiKing,
 		VariantNonConsecutive, VariantOddEven), Extreme,
-		VariantX, VariantAntiKnight, VariantNonConsecutive),
+		VariantX, VariantWindoku, VariantAntiKnight, VariantAntiKing, VariantNonConsecutive),
 	10: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
 	12: variantLevels([]Level{Easy, Medium, Hard}, []Level{Easy, Medium, Hard}),
 	14: variantLevels([]Level{Easy, Medium}, []Level{Easy}),

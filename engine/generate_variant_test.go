@@ -134,7 +134,7 @@ func TestGenerateVariant(t *testing.T) {
 	}
 	if !testing.Short() {
 		rows = append(rows, row{9, "jigsaw", Expert}, row{9, "x", Expert}, row{9, "killer", Medium},
-			row{9, "windoku", Master}, row{9, "odd_even", Master}, row{8, "jigsaw", Master}, row{9, "x", Extreme}, row{9, "non_consecutive", Extreme},
+			row{9, "windoku", Master}, row{9, "odd_even", Master}, row{8, "jigsaw", Master}, row{9, "x", Extreme}, row{9, "non_consecutive", Extreme}, row{9, "windoku", Extreme}, row{9, "anti_king", Extreme},
 			row{12, "killer", Easy}, row{12, "killer", Hard}, row{12, "jigsaw", Medium}, row{16, "jigsaw", Easy}, row{16, "killer", Easy}, row{25, "jigsaw", Easy})
 	}
 	for _, tc := range rows {
@@ -213,7 +213,8 @@ func TestVariantLevels(t *testing.T) {
 		{nine, 0, LevelsOf(nine)},
 		{nine, VariantKiller, []Level{Easy, Medium, Hard}},
 		{nine, VariantX, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
-		{nine, VariantWindoku, []Level{Easy, Medium, Hard, Expert, Master}},
+		{nine, VariantWindoku, []Level{Easy, Medium, Hard, Expert, Master, Extreme}},
+		{nine, VariantJigsaw, []Level{Easy, Medium, Hard, Expert, Master}},
 		{nine, VariantX | VariantWindoku, []Level{Easy, Medium, Hard, Expert}},
 		{nine, VariantX | VariantKiller, []Level{Easy, Medium, Hard}},
 		{four, VariantAntiKing, nil},

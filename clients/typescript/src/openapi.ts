@@ -566,9 +566,8 @@ export interface components {
          *     8.9, `extreme` (dynamic and nested forcing chains) 9.0 and above.
          *     `GET /shapes` lists the levels each shape and variant offers
          *     (extreme: classic 9×9, 12×12 with 3x4 boxes and 16×16 with 4x4;
-         *     the 9×9 variants `x`, `anti_knight` and `non_consecutive`).
-         *     On variant boards a contradiction chain (8.5) makes a puzzle
-         *     `master`, a trial net (9.0) `extreme`.
+         *     the 9×9 variants `x`, `windoku`, `anti_knight`, `anti_king` and
+         *     `non_consecutive`). Variant boards follow `se` from expert up too.
          * @default medium
          * @enum {string}
          */
@@ -2219,7 +2218,8 @@ export interface operations {
                      *                 "medium",
                      *                 "hard",
                      *                 "expert",
-                     *                 "master"
+                     *                 "master",
+                     *                 "extreme"
                      *               ]
                      *             },
                      *             {
@@ -2268,7 +2268,8 @@ export interface operations {
                      *                 "medium",
                      *                 "hard",
                      *                 "expert",
-                     *                 "master"
+                     *                 "master",
+                     *                 "extreme"
                      *               ]
                      *             },
                      *             {
