@@ -235,7 +235,7 @@ func (g *generator) rate(puz Board, top Level) (r Rating, over bool, err error) 
 		return Rating{}, false, fmt.Errorf("generate: grading a generated puzzle: %w", ErrUnsolvable)
 	}
 	if l.seOrder {
-		return Rating{Level: max(Expert, seLevel(l.maxSE)), SE: float64(l.maxSE) / 10, Score: l.score()}, false, nil
+		return Rating{Level: max(Expert, seLevel(l.maxSE)), SE: float64(l.maxSE) / 10, SETechnique: techs[l.seTech].name, Score: l.score()}, false, nil
 	}
 	return l.rating(), false, nil
 }

@@ -24,6 +24,14 @@ type Rating struct {
 	// SE estimates the puzzle's rating on the Sudoku Explainer scale: the
 	// highest rating of its steps, one decimal (0 for a full grid).
 	SE float64
+	// SETechnique names the technique of the step rated SE (the first
+	// such step; "" for a full grid). Where SE comes from the second
+	// pass in Explainer's order (seRate) it is a technique of that pass,
+	// so it may differ from Hardest, which orders techniques by weight
+	// and sets the level below expert: an AIC our own order finds may be
+	// Hardest while SE is set by an Explainer chain that order takes
+	// instead.
+	SETechnique string
 }
 
 // Grade rates b by solving it the way a player would: it applies the
@@ -172,6 +180,9 @@ func seRate(ctx context.Context, b Board, lim Limits, r *Rating) {
 	}
 	if !l.bad {
 		r.SE, r.Score = float64(l.maxSE)/10, l.score()
+		if l.used {
+			r.SETechnique = techs[l.seTech].name
+		}
 		switch {
 		case r.Level >= Expert:
 			r.Level = max(Expert, seLevel(l.maxSE))
@@ -204,6 +215,9 @@ func (l *logic) rating() Rating {
 		r.Level = max(r.Level, seLevel(l.maxSE))
 	}
 	r.SE = float64(l.maxSE) / 10
+	if l.used {
+		r.SETechnique = techs[l.seTech].name
+	}
 	r.Score = l.score()
 	return r
 }

@@ -64,6 +64,7 @@ type logic struct {
 	// the rating's running maxima (note)
 	maxSE   uint8   // Sudoku Explainer rating in tenths
 	stepSE  uint8   // the rating of the last step noted
+	seTech  tech    // the technique of the first step rated maxSE
 	seSum   float64 // the sum over steps of seWeight[step's rating]
 	hardest tech    // the technique of highest weight used, if used
 	limits          // the forcing techniques' budget (see limits)
@@ -134,7 +135,7 @@ func (l *logic) init(b *Board) {
 	l.skip, l.nundo = 0, 0 // a pooled state may come from a Hint trial
 	l.limits = limits{nodes: DefaultMaxNodes}
 	l.counts = [numTech]int{}
-	l.maxSE, l.seSum, l.hardest, l.used = 0, 0, 0, false
+	l.maxSE, l.seSum, l.hardest, l.used, l.seTech = 0, 0, 0, false, 0
 	l.seOrder, l.direct, l.seChains, l.preferSingle = false, false, false, false
 	copy(l.val[:t.cells], b.cells[:t.cells])
 	l.recount()

@@ -83,7 +83,9 @@ type Step struct {
 	Technique string
 	// SE is the step's rating on the Sudoku Explainer scale (a hint that
 	// chains eliminations to a placement: its hardest step's); 0 for a
-	// mistake, a nudge, a revealed cell and a step on a variant board.
+	// mistake, a nudge and a revealed cell. On a variant board it is the
+	// rating of the variant technique (a chain's with its length), as
+	// Grade counts it.
 	SE float64
 	// Explanation is one sentence in players' notation (r3c5, row 3,
 	// column 5, box 2; all 1-based, boxes numbered row by row), values in

@@ -376,7 +376,9 @@ func (l *logic) note(tc tech, k int) {
 		se = d
 	}
 	l.stepSE = se
-	l.maxSE = max(l.maxSE, se)
+	if se > l.maxSE || !l.used {
+		l.maxSE, l.seTech = se, tc
+	}
 	l.seSum += float64(k) * seWeight[se]
 	if !l.used || techs[tc].weight > techs[l.hardest].weight {
 		l.hardest, l.used = tc, true

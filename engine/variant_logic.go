@@ -351,13 +351,24 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 			continue
 		}
 		if st, ok := f.find(); ok {
-			return st, true
+			return l.rated(st), true
 		}
 	}
 	if unique && (l.maxLevel == 0 || l.maxLevel >= Expert) {
-		return l.trial()
+		st, ok := l.trial()
+		return l.rated(st), ok
 	}
 	return Step{}, false
+}
+
+// rated sets st's SE: its technique's rating, or the one the finder
+// just gave it (l.se, a chain's by its length).
+func (l *vlogic) rated(st Step) Step {
+	st.SE = vtechs[vtechOf(st.Technique)].se
+	if l.se != 0 {
+		st.SE = l.se
+	}
+	return st
 }
 
 func (l *vlogic) hiddenSingle() (Step, bool) {
@@ -1003,7 +1014,7 @@ func chainHint(steps []Step) Step {
 		}
 		parts = append(parts, st.Explanation)
 	}
-	out.Technique = hardest.Technique
+	out.Technique, out.SE = hardest.Technique, hardest.SE
 	if len(parts) > 4 {
 		parts = append([]string{hardest.Explanation, "…"}, parts[len(parts)-1])
 	}
@@ -1060,10 +1071,12 @@ func gradeVariant(ctx context.Context, b Board, lim Limits) (Rating, error) {
 			hardest = t
 		}
 		se := vtechs[t].se
-		if l.se != 0 && ok {
-			se = l.se
+		if ok {
+			se = st.SE
 		}
-		r.SE = math.Max(r.SE, se)
+		if se > r.SE || r.SETechnique == "" {
+			r.SE, r.SETechnique = se, vtechs[t].name
+		}
 		seSum += math.Exp(scoreSlope * se)
 		l.apply(&st)
 	}

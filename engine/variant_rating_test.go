@@ -99,7 +99,7 @@ func TestImpliedWindowsInHints(t *testing.T) {
 // solution, the order finishes every puzzle, and the steps it has of its
 // own (direct intersections and hidden pairs, locked non-consecutive,
 // Explainer's chaining rules) fire on some puzzle; Grade's SE is the
-// highest step of that order.
+// highest step of that order and its SETechnique that step's technique.
 func TestVariantSukakuOrder(t *testing.T) {
 	per := 4
 	if testing.Short() {
@@ -113,7 +113,7 @@ func TestVariantSukakuOrder(t *testing.T) {
 			t.Fatalf("board %d: %v", i, err)
 		}
 		l := newVLogic(context.Background(), &b, Limits{})
-		maxSE := 0.0
+		maxSE, maxTech := 0.0, ""
 		if !l.seSolve(func(st *Step, se float64) {
 			checkStep(t, names[i], &res.Solution, *st)
 			switch {
@@ -122,14 +122,16 @@ func TestVariantSukakuOrder(t *testing.T) {
 			case l.se >= 7.5 && st.Technique == "contradiction_chain":
 				own[7.5]++ // Explainer's chaining rules, rated by length
 			}
-			maxSE = max(maxSE, se)
+			if se > maxSE || maxTech == "" {
+				maxSE, maxTech = se, st.Technique
+			}
 		}) {
 			t.Fatalf("%s board %d: Sukaku's order stalls", names[i], i)
 		}
 		l.release()
 		r, err := Grade(context.Background(), b, Limits{})
-		if err != nil || r.SE != maxSE {
-			t.Fatalf("%s board %d: Grade's SE %v, %v; Sukaku's order %v", names[i], i, r.SE, err, maxSE)
+		if err != nil || r.SE != maxSE || r.SETechnique != maxTech {
+			t.Fatalf("%s board %d: Grade's SE %v by %s, %v; Sukaku's order %v by %s", names[i], i, r.SE, r.SETechnique, err, maxSE, maxTech)
 		}
 	}
 	t.Logf("steps of Sukaku's order alone, by rating: %v", own)

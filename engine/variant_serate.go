@@ -77,11 +77,14 @@ func seRateVariant(ctx context.Context, b *Board, lim Limits, r *Rating) {
 	l := newVLogic(ctx, b, lim)
 	defer l.release()
 	var maxSE, seSum float64
-	if l.seSolve(func(_ *Step, se float64) {
-		maxSE = math.Max(maxSE, se)
+	var seTech string
+	if l.seSolve(func(st *Step, se float64) {
+		if se > maxSE || seTech == "" {
+			maxSE, seTech = se, st.Technique
+		}
 		seSum += math.Exp(scoreSlope * se)
 	}) {
-		r.SE = maxSE
+		r.SE, r.SETechnique = maxSE, seTech
 		r.Score = math.Round(100*math.Log(seSum)/scoreSlope) / 100
 	}
 }
