@@ -31,10 +31,11 @@ type generateRequest struct {
 }
 
 type ratingJSON struct {
-	Score      float64        `json:"score"`
-	Techniques map[string]int `json:"techniques"`
-	Hardest    string         `json:"hardest"`
-	SE         float64        `json:"se"`
+	Score       float64        `json:"score"`
+	Techniques  map[string]int `json:"techniques"`
+	Hardest     string         `json:"hardest"`
+	SE          float64        `json:"se"`
+	SETechnique string         `json:"se_technique"`
 }
 
 type generatedPuzzle struct {

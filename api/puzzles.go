@@ -170,7 +170,7 @@ func ratingOut(r engine.Rating) ratingJSON {
 	if techniques == nil {
 		techniques = map[string]int{}
 	}
-	return ratingJSON{Score: r.Score, Techniques: techniques, Hardest: r.Hardest, SE: r.SE}
+	return ratingJSON{Score: r.Score, Techniques: techniques, Hardest: r.Hardest, SE: r.SE, SETechnique: r.SETechnique}
 }
 
 // cacheHeaders sets the validator and the caching of an answer.

@@ -8,7 +8,8 @@ import (
 )
 
 // TestTechniques: /techniques lists engine.Techniques in order with their
-// titles, and names every technique a rating of /generate reports.
+// titles, and names every technique a rating of /generate reports,
+// se_technique too.
 func TestTechniques(t *testing.T) {
 	c := newClient(t, DefaultConfig())
 	ex := c.do(http.MethodGet, "/techniques", "", nil)
@@ -33,8 +34,10 @@ func TestTechniques(t *testing.T) {
 		var gen struct {
 			Puzzles []struct {
 				Rating struct {
-					Techniques map[string]int `json:"techniques"`
-					Hardest    string         `json:"hardest"`
+					Techniques  map[string]int `json:"techniques"`
+					Hardest     string         `json:"hardest"`
+					SE          float64        `json:"se"`
+					SETechnique string         `json:"se_technique"`
 				} `json:"rating"`
 			} `json:"puzzles"`
 		}
@@ -45,6 +48,9 @@ func TestTechniques(t *testing.T) {
 		r := gen.Puzzles[0].Rating
 		if !listed[r.Hardest] {
 			t.Errorf("%s rating: hardest %q is not listed", level, r.Hardest)
+		}
+		if !listed[r.SETechnique] || r.SE == 0 {
+			t.Errorf("%s rating: se_technique %q, se %.1f", level, r.SETechnique, r.SE)
 		}
 		for name := range r.Techniques {
 			if !listed[name] {

@@ -1118,6 +1118,20 @@ type Rating struct {
 	// Example: 3.2
 	Se float32 `json:"se"`
 
+	// SeTechnique The technique of the step that sets `se` (the first step rated
+	// `se`; empty for a full grid). Where `se` comes from the pass in
+	// Explainer's order (below 6.0 and on every 9×9 puzzle) it is a
+	// technique of that pass, so it may differ from `hardest`, the
+	// heaviest technique of the grader's own order: a puzzle our
+	// AIC solves may have `hardest` aic and `se` 8.5 from a dynamic
+	// forcing chain Explainer takes instead. `se` is always the
+	// rating of an `se_technique` step, and `hardest` sets the level
+	// below expert, `se` from expert up.
+	//
+	//
+	// Example: x_wing
+	SeTechnique string `json:"se_technique"`
+
 	// Techniques How often the grader used each technique.
 	Techniques map[string]int `json:"techniques"`
 }
@@ -1338,8 +1352,9 @@ type Step struct {
 	// (+) forcing chains (`digit_forcing_chain`, 7.5, 8.5, 9.0), cell
 	// and unit forcing chains (`cell_forcing_chain`, 8.0), nested
 	// forcing chains as forcing nets (`forcing_net`, 9.5 and up).
-	// Absent for a mistake, a nudge, a cell revealed from the solution
-	// and a step on a variant board.
+	// On a variant board, the variant technique's rating (a chain's
+	// with its length), as the variant grader counts it. Absent for a
+	// mistake, a nudge and a cell revealed from the solution.
 	Se *float32 `json:"se,omitempty"`
 
 	// Steps Only at the top of a hint: its steps in order, the eliminations

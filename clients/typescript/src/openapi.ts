@@ -880,6 +880,19 @@ export interface components {
              * @example 3.2
              */
             se: number;
+            /**
+             * @description The technique of the step that sets `se` (the first step rated
+             *     `se`; empty for a full grid). Where `se` comes from the pass in
+             *     Explainer's order (below 6.0 and on every 9×9 puzzle) it is a
+             *     technique of that pass, so it may differ from `hardest`, the
+             *     heaviest technique of the grader's own order: a puzzle our
+             *     AIC solves may have `hardest` aic and `se` 8.5 from a dynamic
+             *     forcing chain Explainer takes instead. `se` is always the
+             *     rating of an `se_technique` step, and `hardest` sets the level
+             *     below expert, `se` from expert up.
+             * @example x_wing
+             */
+            se_technique: string;
         };
         /** @description Exactly one of `puzzle`, `grid` and `fpuzzles` (`fpuzzles` comes without `size`, `box` and `rules`); `givens` (the original puzzle) in the same shape. */
         HintRequest: {
@@ -971,8 +984,9 @@ export interface components {
              *     (+) forcing chains (`digit_forcing_chain`, 7.5, 8.5, 9.0), cell
              *     and unit forcing chains (`cell_forcing_chain`, 8.0), nested
              *     forcing chains as forcing nets (`forcing_net`, 9.5 and up).
-             *     Absent for a mistake, a nudge, a cell revealed from the solution
-             *     and a step on a variant board.
+             *     On a variant board, the variant technique's rating (a chain's
+             *     with its length), as the variant grader counts it. Absent for a
+             *     mistake, a nudge and a cell revealed from the solution.
              */
             se?: number;
             /** @description One sentence; a uniqueness technique says that it relies on the puzzle having one solution. */
