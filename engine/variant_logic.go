@@ -25,7 +25,9 @@ import (
 //	naked/hidden pairs, triples, quads over units and cages
 //	innies_outies       the rule of 45 over rows, columns, boxes and bands
 //	fish, wings, single-digit patterns, coloring, chains and ALS-XZ as on classic
-//	boards, over every full unit and peer (variant_tech.go)
+//	boards, over every full unit and peer (variant_tech.go); WXYZ-Wings, empty
+//	rectangles, remote pairs, ALS-XY-Wings (variant_wings.go), nice loops
+//	(variant_loop.go)
 //	contradiction_chain a value whose singles and cage sums run into a contradiction
 //	trial_net           a value that leaves no solution, found by a bounded search
 
@@ -58,15 +60,20 @@ const (
 	vtSkyscraper
 	vtTwoStringKite
 	vtTurbotFish
+	vtEmptyRectangle
 	vtWWing
 	vtFinnedXWing
 	vtFinnedSwordfish
+	vtWXYZWing
 	vtFinnedJellyfish
 	vtSimpleColoring
 	vtXChain
+	vtRemotePair
 	vtXYChain
 	vtAIC
+	vtNiceLoop
 	vtALSXZ
+	vtALSXYWing
 	vtContradiction
 	vtTrial
 	vtSearch
@@ -110,6 +117,11 @@ var vtechs = [...]vtech{
 	vtALSXZ:            classicVTech(tALSXZ),
 	vtContradiction:    {"contradiction_chain", "contradiction forcing chain", Expert, 8.5},
 	vtTrial:            {"trial_net", "trial forcing net", Expert, 9.0},
+	vtWXYZWing:         classicVTech(tWXYZWing),
+	vtEmptyRectangle:   classicVTech(tEmptyRectangle),
+	vtRemotePair:       classicVTech(tRemotePair),
+	vtNiceLoop:         classicVTech(tNiceLoop),
+	vtALSXYWing:        classicVTech(tALSXYWing),
 	vtSearch:           {"search", "search", Expert, 0},
 }
 
@@ -335,14 +347,17 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 		{Hard, l.inniesOuties},
 		{Medium, func() (Step, bool) { return l.nakedSubset(4) }}, {Medium, func() (Step, bool) { return l.hiddenSubset(4) }},
 		{Hard, func() (Step, bool) { return l.fish(3, false) }}, {Hard, func() (Step, bool) { return l.fish(4, false) }},
-		{Hard, l.turbot}, {Hard, l.wWing},
+		{Hard, l.turbot}, {Hard, l.emptyRectangle}, {Hard, l.wWing},
 		{Hard, func() (Step, bool) { return l.fish(2, true) }}, {Hard, func() (Step, bool) { return l.fish(3, true) }},
+		{Hard, l.wxyzWing},
 		{Hard, func() (Step, bool) { return l.fish(4, true) }},
 		{Hard, l.coloring},
 		{Expert, func() (Step, bool) { return l.chain(vchainX) }},
+		{Expert, l.remotePair},
 		{Expert, func() (Step, bool) { return l.chain(vchainXY) }},
 		{Expert, func() (Step, bool) { return l.chain(vchainAIC) }},
 		{Expert, l.alsXZ},
+		{Expert, l.alsXYWing},
 		{Expert, l.contradiction},
 	}
 	l.se = 0

@@ -427,7 +427,7 @@ var fallbacksBefore = map[string]int{
 func TestVariantClassicTechniques(t *testing.T) {
 	per := 0
 	if testing.Short() {
-		per = 4
+		per = 5
 	}
 	names, boards := variantExperts(t, per)
 	used, fallbacks := map[string]int{}, map[string]int{}

@@ -643,7 +643,7 @@ func (l *vlogic) chain(mode int) (Step, bool) {
 			if st&1 == 0 { // x is false: its strong partners are true
 				for _, y := range strong[x] {
 					if visit(y*2 + 1) {
-						if step, ok := l.chainStep(t, s, y*2+1, parent); ok {
+						if step, ok := l.chainEnd(t, s, y*2+1, parent); ok {
 							return step, true
 						}
 					}
