@@ -28,7 +28,11 @@ import (
 //	boards, over every full unit and peer (variant_tech.go); WXYZ-Wings, empty
 //	rectangles, remote pairs, ALS-XY-Wings (variant_wings.go), nice loops
 //	(variant_loop.go)
+//	digit, cell and unit forcing chains: what every branch of a candidate, a
+//	cell or a unit's places leads to by the rules (variant_forcing.go)
 //	contradiction_chain a value whose singles and cage sums run into a contradiction
+//	forcing_net         a value of a two-value cell whose branch, with nested
+//	                    contradictions, breaks a rule
 //	trial_net           a value that leaves no solution, found by a bounded search
 
 // vtech is a technique of the variant solver.
@@ -74,7 +78,11 @@ const (
 	vtNiceLoop
 	vtALSXZ
 	vtALSXYWing
+	vtDigitForcing
+	vtCellForcing
+	vtUnitForcing
 	vtContradiction
+	vtForcingNet
 	vtTrial
 	vtSearch
 )
@@ -122,6 +130,10 @@ var vtechs = [...]vtech{
 	vtRemotePair:       classicVTech(tRemotePair),
 	vtNiceLoop:         classicVTech(tNiceLoop),
 	vtALSXYWing:        classicVTech(tALSXYWing),
+	vtDigitForcing:     forcingVTech(tDigitForcingChain),
+	vtCellForcing:      forcingVTech(tCellForcingChain),
+	vtUnitForcing:      forcingVTech(tUnitForcingChain),
+	vtForcingNet:       forcingVTech(tForcingNet),
 	vtSearch:           {"search", "search", Expert, 0},
 }
 
@@ -358,6 +370,9 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 		{Expert, func() (Step, bool) { return l.chain(vchainAIC) }},
 		{Expert, l.alsXZ},
 		{Expert, l.alsXYWing},
+		{Expert, l.digitForcing},
+		{Expert, l.cellForcing},
+		{Expert, l.unitForcing},
 		{Expert, l.contradiction},
 	}
 	l.se = 0
@@ -370,6 +385,9 @@ func (l *vlogic) next(unique bool) (Step, bool) {
 		}
 	}
 	if unique && (l.maxLevel == 0 || l.maxLevel >= Expert) {
+		if st, ok := l.forcingNet(); ok {
+			return l.rated(st), true
+		}
 		st, ok := l.trial()
 		return l.rated(st), ok
 	}

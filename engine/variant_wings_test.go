@@ -15,8 +15,8 @@ type vdirect struct {
 	check func(t *testing.T, l *vlogic, st *Step)
 }
 
-// variantDirect lists the techniques variant_wings.go and
-// variant_loop.go add.
+// variantDirect lists the techniques variant_wings.go, variant_loop.go
+// and variant_forcing.go add.
 var variantDirect = []vdirect{
 	{"wxyz_wing", (*vlogic).wxyzWing, func(t *testing.T, l *vlogic, st *Step) {
 		if len(st.Pattern.Sets) != 1 || len(st.Pattern.Sets[0]) != 4 || !strings.Contains(st.Explanation, "pivot") {
@@ -52,6 +52,26 @@ var variantDirect = []vdirect{
 			t.Fatalf("als_xy_wing: units %v: %s", st.Units, st.Explanation)
 		}
 		checkNamed(t, st)
+	}},
+	{"digit_forcing_chain", (*vlogic).digitForcing, func(t *testing.T, l *vlogic, st *Step) {
+		if !strings.Contains(st.Explanation, "whether") && !strings.Contains(st.Explanation, "were not") {
+			t.Fatalf("digit_forcing_chain: %s", st.Explanation)
+		}
+	}},
+	{"cell_forcing_chain", (*vlogic).cellForcing, func(t *testing.T, l *vlogic, st *Step) {
+		if len(st.Cells) != 1 || !strings.Contains(st.Explanation, "whichever") {
+			t.Fatalf("cell_forcing_chain: cells %v: %s", st.Cells, st.Explanation)
+		}
+	}},
+	{"unit_forcing_chain", (*vlogic).unitForcing, func(t *testing.T, l *vlogic, st *Step) {
+		if len(st.Units) != 1 || !strings.Contains(st.Explanation, "wherever") {
+			t.Fatalf("unit_forcing_chain: units %v: %s", st.Units, st.Explanation)
+		}
+	}},
+	{"forcing_net", (*vlogic).forcingNet, func(t *testing.T, l *vlogic, st *Step) {
+		if c := st.Cells[0]; len(st.Eliminations) != 1 || !l.bivalue(c.Row*l.n+c.Col) {
+			t.Fatalf("forcing_net: not one value of a two-value cell: %v", st.Eliminations)
+		}
 	}},
 }
 
@@ -125,8 +145,8 @@ func vstrong(l *vlogic, a, b int32) bool {
 	return false
 }
 
-// TestVariantTechniquesDirect runs each technique variant_wings.go and
-// variant_loop.go add by itself on every state of
+// TestVariantTechniquesDirect runs each technique variant_wings.go,
+// variant_loop.go and variant_forcing.go add by itself on every state of
 // the logical path of expert variant puzzles, whatever cheaper technique
 // would apply: each fires, every step agrees with the unique solution (a
 // placement is its value, no elimination removes it), and its explanation
@@ -134,7 +154,7 @@ func vstrong(l *vlogic, a, b int32) bool {
 func TestVariantTechniquesDirect(t *testing.T) {
 	per := 6
 	if testing.Short() {
-		per = 2
+		per = 1
 	}
 	names, boards := variantExperts(t, per)
 	fired := map[string]int{}
