@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The classic forcing family on variant boards. A branch assumes a
@@ -72,20 +73,69 @@ func (l *vlogic) branch(c, v int, on bool) bool {
 	return p.remove(c, 1<<(v-1)) && p.propagate()
 }
 
+// onCacheCells bounds the boards whose "true" branches are kept: 9×9 and
+// smaller, where the expert puzzles are (a 9×9 state has at most 729
+// candidates, 81 words each).
+const onCacheCells = 81
+
+// onCache keeps the "true" branch of each candidate of one state, which
+// the digit, cell and unit forcing chains and contradiction_chain share.
+type onCache struct {
+	cand []uint32 // the state's candidates and values (when the cache is for it)
+	val  []uint8
+	at   []int32  // per candidate c·n+v-1: -1 not followed, -2 a contradiction, else its offset in buf
+	buf  []uint32 // the branches' candidates
+}
+
+// on returns the candidates of the branch "c holds v" from l's state, or
+// false when it meets a contradiction; the slice is valid until the next
+// branch.
+func (l *vlogic) on(c, v int) ([]uint32, bool) {
+	if l.cells > onCacheCells {
+		if !l.branch(c, v, true) {
+			return nil, false
+		}
+		return l.probe.cand, true
+	}
+	o := &l.ons
+	if !slices.Equal(o.cand, l.cand) || !slices.Equal(o.val, l.val) {
+		o.cand, o.val = append(o.cand[:0], l.cand...), append(o.val[:0], l.val...)
+		o.at = slices.Grow(o.at[:0], l.cells*l.n)[:l.cells*l.n]
+		for i := range o.at {
+			o.at[i] = -1
+		}
+		o.buf = o.buf[:0]
+	}
+	k := c*l.n + v - 1
+	switch at := o.at[k]; at {
+	case -1:
+	case -2:
+		return nil, false
+	default:
+		return o.buf[at : int(at)+l.cells], true
+	}
+	if !l.branch(c, v, true) {
+		o.at[k] = -2
+		return nil, false
+	}
+	o.at[k] = int32(len(o.buf))
+	o.buf = append(o.buf, l.probe.cand...)
+	return o.buf[len(o.buf)-l.cells:], true
+}
+
 // forcingAcc gathers what every branch of one forcing removes.
 type forcingAcc struct {
 	gone []uint32 // per cell, the candidates every branch so far removed
 	live int      // the branches folded
 }
 
-// fold intersects the candidates the branch just followed (the probe's)
+// fold intersects the candidates the branch with candidates cand
 // removed from l with those of the earlier branches.
-func (l *vlogic) fold(a *forcingAcc) {
-	p := l.probe
+func (l *vlogic) fold(a *forcingAcc, cand []uint32) {
 	for c := range l.cells {
 		g := uint32(0)
 		if l.val[c] == 0 {
-			g = l.cand[c] &^ p.cand[c]
+			g = l.cand[c] &^ cand[c]
 		}
 		if a.live == 0 {
 			a.gone[c] = g
@@ -96,9 +146,12 @@ func (l *vlogic) fold(a *forcingAcc) {
 	a.live++
 }
 
-// common returns what every branch folded removed (empty when they share
-// nothing).
+// common returns what every branch folded removed, or nil when they
+// share nothing.
 func (a *forcingAcc) common() map[int]uint32 {
+	if !slices.ContainsFunc(a.gone, func(m uint32) bool { return m != 0 }) {
+		return nil
+	}
 	gone := map[int]uint32{}
 	for c, m := range a.gone {
 		if m != 0 {
@@ -123,10 +176,11 @@ func (l *vlogic) digitForcing() (Step, bool) {
 			}
 			v := lowValue(m)
 			a.live = 0
-			if !l.branch(c, v, true) {
+			cand, ok := l.on(c, v)
+			if !ok {
 				continue // contradiction_chain's
 			}
-			l.fold(&a)
+			l.fold(&a, cand)
 			if !l.branch(c, v, false) {
 				if !l.forkAll(&a, keep, []int16{int16(c)}, l.cand[c]&^(m&-m)) {
 					continue // a value of the others breaks a rule by itself: contradiction_chain's
@@ -134,10 +188,10 @@ func (l *vlogic) digitForcing() (Step, bool) {
 				why := fmt.Sprintf("if %s were not %s, the singles, cage sums and rules that follow would break a rule, so it is %s", l.cellName(c), l.sym(v), l.sym(v))
 				return l.placement(vtDigitForcing, c, v, why, nil, &Pattern{Sets: [][]Cell{{l.cellOf(c)}}}), true
 			}
-			l.fold(&a)
-			why := fmt.Sprintf("whether %s is %s or not, the singles, cage sums and rules that follow remove the same candidates", l.cellName(c), l.sym(v))
-			if st, ok := l.forcingStep(vtDigitForcing, a.common(), why, []int16{int16(c)}, nil); ok {
-				return st, true
+			l.fold(&a, l.probe.cand)
+			if gone := a.common(); gone != nil {
+				why := fmt.Sprintf("whether %s is %s or not, the singles, cage sums and rules that follow remove the same candidates", l.cellName(c), l.sym(v))
+				return l.forcingStep(vtDigitForcing, gone, why, []int16{int16(c)}, nil), true
 			}
 		}
 	}
@@ -152,11 +206,12 @@ func (l *vlogic) cellForcing() (Step, bool) {
 		if l.stopped(keep) {
 			return Step{}, false
 		}
-		why := fmt.Sprintf("whichever of %s %s holds, the singles, cage sums and rules that follow remove the same candidates", l.valueList(l.cand[c]), l.cellName(c))
-		if l.forkAll(&a, keep, []int16{int16(c)}, l.cand[c]) {
-			if st, ok := l.forcingStep(vtCellForcing, a.common(), why, []int16{int16(c)}, nil); ok {
-				return st, true
-			}
+		if !l.forkAll(&a, keep, []int16{int16(c)}, l.cand[c]) {
+			continue
+		}
+		if gone := a.common(); gone != nil {
+			why := fmt.Sprintf("whichever of %s %s holds, the singles, cage sums and rules that follow remove the same candidates", l.valueList(l.cand[c]), l.cellName(c))
+			return l.forcingStep(vtCellForcing, gone, why, []int16{int16(c)}, nil), true
 		}
 	}
 	return Step{}, false
@@ -176,11 +231,12 @@ func (l *vlogic) unitForcing() (Step, bool) {
 			if l.stopped(keep) {
 				return Step{}, false
 			}
-			why := fmt.Sprintf("wherever %s goes in %s (%s), the singles, cage sums and rules that follow remove the same candidates", l.sym(d+1), l.unitName(u), l.cellList(places))
-			if l.forkAll(&a, keep, places, 1<<d) {
-				if st, ok := l.forcingStep(vtUnitForcing, a.common(), why, places, []Unit{l.unitOf(u)}); ok {
-					return st, true
-				}
+			if !l.forkAll(&a, keep, places, 1<<d) {
+				continue
+			}
+			if gone := a.common(); gone != nil {
+				why := fmt.Sprintf("wherever %s goes in %s (%s), the singles, cage sums and rules that follow remove the same candidates", l.sym(d+1), l.unitName(u), l.cellList(places))
+				return l.forcingStep(vtUnitForcing, gone, why, places, []Unit{l.unitOf(u)}), true
 			}
 		}
 	}
@@ -194,22 +250,22 @@ func (l *vlogic) forkAll(a *forcingAcc, keep int64, cs []int16, vs uint32) bool 
 	a.live = 0
 	for _, c := range cs {
 		for m := l.cand[c] & vs; m != 0; m &= m - 1 {
-			if l.budget <= keep || !l.branch(int(c), lowValue(m), true) {
+			if l.budget <= keep {
 				return false
 			}
-			l.fold(a)
+			cand, ok := l.on(int(c), lowValue(m))
+			if !ok {
+				return false
+			}
+			l.fold(a, cand)
 		}
 	}
 	return true
 }
 
-// forcingStep returns the step removing gone, which the explanation why
-// says every branch from the source cells removes, or false when gone
-// is empty.
-func (l *vlogic) forcingStep(t int, gone map[int]uint32, why string, src []int16, units []Unit) (Step, bool) {
-	if len(gone) == 0 {
-		return Step{}, false
-	}
+// forcingStep returns the step removing gone (not empty), which the
+// explanation why says every branch from the source cells removes.
+func (l *vlogic) forcingStep(t int, gone map[int]uint32, why string, src []int16, units []Unit) Step {
 	keys := make([]int16, 0, len(gone))
 	for c := range l.cells {
 		if gone[c] != 0 {
@@ -217,7 +273,8 @@ func (l *vlogic) forcingStep(t int, gone map[int]uint32, why string, src []int16
 		}
 	}
 	why = fmt.Sprintf("%s: not %s", why, l.elimText(gone, keys))
-	return l.elimination(t, gone, why, l.cellsOf(src), units, &Pattern{Sets: [][]Cell{l.cellsOf(src)}})
+	st, _ := l.elimination(t, gone, why, l.cellsOf(src), units, &Pattern{Sets: [][]Cell{l.cellsOf(src)}})
+	return st
 }
 
 // elimText writes eliminations: "3 in r1c2, 4 or 5 in r2c2", up to four

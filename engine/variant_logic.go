@@ -168,6 +168,8 @@ type vlogic struct {
 	// order (seSolve), where the single-digit patterns join their strong
 	// links by a unit only, as its strong-linked fishes do.
 	seOrder bool
+	// ons keeps the forcing techniques' "true" branches of one state.
+	ons onCache
 }
 
 func newVLogic(ctx context.Context, b *Board, lim Limits) *vlogic {
@@ -913,12 +915,11 @@ func (l *vlogic) knownSum(cs []int16, t int, why, what string, units []Unit) (St
 
 // probeFails reports whether v in cell c runs, by the propagation of the
 // search (singles over every unit, cage sums, non-consecutive), into a
-// contradiction.
+// contradiction: the forcing chains' "true" branch (variant_forcing.go),
+// which costs about a search node unless they followed it already.
 func (l *vlogic) probeFails(c, v int) bool {
-	l.budget-- // a probe costs about a search node
-	p := l.probe
-	p.loadState(l.cand, l.val)
-	return !p.place(c, v) || !p.propagate()
+	_, ok := l.on(c, v)
+	return !ok
 }
 
 // contradiction eliminates a value whose consequences break a rule.

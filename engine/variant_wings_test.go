@@ -168,6 +168,7 @@ func TestVariantTechniquesDirect(t *testing.T) {
 			for _, d := range variantDirect {
 				tr := *l
 				tr.cand, tr.val = slices.Clone(l.cand), slices.Clone(l.val)
+				tr.ons = onCache{}
 				tr.budget = DefaultMaxNodes
 				st, ok := d.run(&tr)
 				if !ok {
