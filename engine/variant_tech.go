@@ -835,14 +835,7 @@ func (l *vlogic) alsXZ() (Step, bool) {
 			}
 			for xm := common; xm != 0; xm &= xm - 1 {
 				x := xm & -xm
-				ax, bx := l.holding(a, x), l.holding(b, x)
-				restricted := true
-				for _, p := range ax {
-					for _, q := range bx {
-						restricted = restricted && l.sees(p, q)
-					}
-				}
-				if !restricted {
+				if !l.restrictedCommon(a, b, x) {
 					continue
 				}
 				for zm := common &^ x; zm != 0; zm &= zm - 1 {
