@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,7 +100,7 @@ func TestImpliedWindowsInHints(t *testing.T) {
 // Sukaku Explainer's order (seNext): every step agrees with the unique
 // solution, the order finishes every puzzle, and the steps it has of its
 // own (direct intersections and hidden pairs, locked non-consecutive,
-// Explainer's chaining rules) fire on some puzzle; Grade's SE is the
+// WXYZ- and VWXYZ-Wings, Explainer's chaining rules) fire on some puzzle; Grade's SE is the
 // highest step of that order and its SETechnique that step's technique.
 func TestVariantSukakuOrder(t *testing.T) {
 	per := 4
@@ -121,6 +123,20 @@ func TestVariantSukakuOrder(t *testing.T) {
 				own[l.se]++
 			case l.se >= 7.5 && st.Technique == "contradiction_chain":
 				own[7.5]++ // Explainer's chaining rules, rated by length
+			case l.se == 5.5 || l.se == 5.6:
+				var w []int
+				for _, c := range st.Pattern.Sets[0] {
+					w = append(w, c.Row*9+c.Col)
+				}
+				if st.Technique != "wxyz_wing" || !slices.Contains(l.wxyzRatings(w), int(math.Round(l.se*10))) {
+					t.Fatalf("%s board %d: %s rated %v, cells %v", names[i], i, st.Technique, l.se, w)
+				}
+				own[5.5]++ // Sukaku's WXYZ-Wing
+			case l.se >= 6.2 && l.se <= 6.4:
+				if st.Technique != "als_xz" || len(st.Pattern.Sets) != 2 || len(st.Pattern.Sets[0])+len(st.Pattern.Sets[1]) != 5 {
+					t.Fatalf("%s board %d: %s rated %v", names[i], i, st.Technique, l.se)
+				}
+				own[6.2]++ // Sukaku's VWXYZ-Wing
 			}
 			if se > maxSE || maxTech == "" {
 				maxSE, maxTech = se, st.Technique
@@ -135,7 +151,7 @@ func TestVariantSukakuOrder(t *testing.T) {
 		}
 	}
 	t.Logf("steps of Sukaku's order alone, by rating: %v", own)
-	for _, se := range []float64{1.7, 2.0, 2.5, 7.5} {
+	for _, se := range []float64{1.7, 2.0, 2.5, 5.5, 6.2, 7.5} {
 		if own[se] == 0 {
 			t.Fatalf("no step rated %v: %v", se, own)
 		}

@@ -820,14 +820,19 @@ func (l *vlogic) holding(s *vals, bit uint32) []int {
 // cell of the other holding it, so at most one of them holds x): the one
 // without x is locked, so any other value z of both is in A or B, and no
 // cell that sees all their cells holding z can hold it.
-func (l *vlogic) alsXZ() (Step, bool) {
+func (l *vlogic) alsXZ() (Step, bool) { return l.alsXZWhere(nil) }
+
+// alsXZWhere is alsXZ over the pairs of sets that keep accepts, or all
+// when keep is nil.
+func (l *vlogic) alsXZWhere(keep func(a, b *vals) bool) (Step, bool) {
 	sets := l.alsSets()
 	for i := range sets {
 		a := &sets[i]
 		for j := i + 1; j < len(sets); j++ {
 			b := &sets[j]
 			common := a.cand & b.cand
-			if bits.OnesCount32(common) < 2 || slices.ContainsFunc(a.cells, func(c int16) bool { return slices.Contains(b.cells, c) }) {
+			if bits.OnesCount32(common) < 2 || slices.ContainsFunc(a.cells, func(c int16) bool { return slices.Contains(b.cells, c) }) ||
+				keep != nil && !keep(a, b) {
 				continue
 			}
 			if l.budget--; l.budget <= 0 {

@@ -20,7 +20,11 @@ import (
 // that sees all of them can be z. When every value is restricted, each is
 // in the four cells once, and each goes from the cells that see all its
 // holders.
-func (l *vlogic) wxyzWing() (Step, bool) {
+func (l *vlogic) wxyzWing() (Step, bool) { return l.wxyzWingWhere(nil) }
+
+// wxyzWingWhere is wxyzWing over the wings (cells, the pivot first) that
+// keep accepts, or all when keep is nil.
+func (l *vlogic) wxyzWingWhere(keep func(w []int) bool) (Step, bool) {
 	var wings []int16
 	for p := range l.cells {
 		pm := l.cand[p]
@@ -45,7 +49,11 @@ func (l *vlogic) wxyzWing() (Step, bool) {
 					if bits.OnesCount32(mb|l.cand[c]) != 4 {
 						continue
 					}
-					if st, ok := l.wxyzStep([]int{p, int(a), int(b), int(c)}); ok {
+					w := []int{p, int(a), int(b), int(c)}
+					if keep != nil && !keep(w) {
+						continue
+					}
+					if st, ok := l.wxyzStep(w); ok {
 						return st, true
 					}
 				}
