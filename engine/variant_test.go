@@ -571,7 +571,8 @@ func TestVariantEmptyBoards(t *testing.T) {
 		if tc.want != "" && res.Solution.String() != tc.want {
 			t.Fatalf("%s: answer %s, want %s", name, res.Solution.String(), tc.want)
 		}
-		if a := testing.AllocsPerRun(3, func() { Solve(ctx, b, Limits{}) }); a != 0 {
+		// Under the race detector sync.Pool drops pooled solvers at random.
+		if a := testing.AllocsPerRun(3, func() { Solve(ctx, b, Limits{}) }); a != 0 && !raceEnabled {
 			t.Fatalf("%s: Solve allocates %.0f times", name, a)
 		}
 	}
